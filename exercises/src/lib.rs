@@ -1,0 +1,34 @@
+//! Activity 3, "Shuffling the Cards in a Deck".
+//!
+//! Each file in `src/` holds one exercise: read its doc comment, replace the
+//! `todo!()` with your code, and run
+//!
+//! ```text
+//! cargo test -p exercises
+//! ```
+//!
+//! until every check is green. Run `cargo test -p exercises flip` to see
+//! one exercise's checks only. Work in the lab's order:
+//!
+//! 1. [`perfect_shuffle`] and [`efficient_selection_shuffle`] (Exercise 1),
+//!    then run `cargo run -p exercises --bin shuffler` (Exercise 2);
+//! 2. [`selection_shuffle`], the slow version the lab describes first;
+//! 3. the questions: [`flip`], [`are_permutations`] and
+//!    [`reversing_sequence`].
+//!
+//! The random functions take the generator as an argument. Draw every
+//! random number from it, so a test can seed it and repeat your run.
+
+mod are_permutations;
+mod efficient_selection_shuffle;
+mod flip;
+mod perfect_shuffle;
+mod reversing_sequence;
+mod selection_shuffle;
+
+pub use are_permutations::are_permutations;
+pub use efficient_selection_shuffle::efficient_selection_shuffle;
+pub use flip::flip;
+pub use perfect_shuffle::perfect_shuffle;
+pub use reversing_sequence::reversing_sequence;
+pub use selection_shuffle::selection_shuffle;

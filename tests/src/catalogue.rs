@@ -1,0 +1,213 @@
+//! The list of checks, written once and expanded twice: into `#[test]`
+//! functions by [`grading_suite!`](crate::grading_suite!) and into a
+//! [`Vec<Check>`] by [`catalogue`].
+
+use crate::{Failure, Probe, Submission, checks};
+
+/// Calls `$callback!` with every exercise and its checks, each with the
+/// one-line title a report shows after the function's name.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_catalogue {
+    ($callback:ident! { $($args:tt)* }) => {
+        $crate::$callback! { { $($args)* }
+            perfect_shuffle {
+                returns_a_permutation: "returns every card exactly once",
+                small_decks: "handles 0, 1 and 2 cards",
+                even_lengths_interleave_the_halves: "even lengths put the first half at even positions",
+                odd_lengths_give_the_extra_card_to_the_first_half: "odd lengths give the extra card to the first half",
+                moves_values_not_indices: "moves the cards' values, not their positions",
+                eight_shuffles_restore_52_cards: "eight shuffles restore a 52-card deck, and fewer do not",
+                outputs_match_the_snapshot: "outputs for 0 to 11 cards match the pinned snapshot",
+            }
+            selection_shuffle {
+                returns_a_permutation: "returns every card exactly once",
+                small_decks: "handles 0, 1 and 2 cards",
+                uses_the_rng_it_is_given: "the same seed gives the same shuffle",
+                uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
+                uniform_at_2_cards: "2 cards are swapped half the time",
+                uniform_at_52_cards: "every card is equally likely at every position of 52",
+                lab_steps_retries_until_an_unused_card: "lab steps: draws j again while cards[j] is used",
+                lab_steps_draws_j_from_the_whole_deck: "lab steps: every j is drawn from 0 to n - 1",
+            }
+            efficient_selection_shuffle {
+                returns_a_permutation: "returns every card exactly once",
+                small_decks: "handles 0, 1 and 2 cards",
+                uses_the_rng_it_is_given: "the same seed gives the same shuffle",
+                uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
+                uniform_at_2_cards: "2 cards are swapped half the time",
+                uniform_at_52_cards: "every card is equally likely at every position of 52",
+                lab_steps_k_from_the_end_down_to_1: "lab steps: k runs from n - 1 down to 1, one draw each",
+                lab_steps_r_can_equal_k: "lab steps: r = k leaves the card in place",
+                lab_steps_reverses_1_2_3_4_with_0_1_1: "lab steps: the draws 0, 1, 1 reverse [1, 2, 3, 4]",
+            }
+            flip {
+                returns_heads_or_tails: "returns exactly \"heads\" or \"tails\"",
+                heads_twice_as_often_as_tails: "heads come up twice as often as tails",
+                successive_flips_are_independent: "one flip does not predict the next",
+                uses_the_rng_it_is_given: "the same seed gives the same flips",
+            }
+            are_permutations {
+                true_for_rearrangements: "true when the arrays hold the same cards",
+                false_when_a_card_differs: "false when one card differs",
+                false_when_only_the_sums_match: "false when the sums match but the cards differ",
+                empty_and_single_card_arrays: "handles empty and one-card arrays",
+                outputs_match_the_snapshot: "answers for a table of pairs match the pinned snapshot",
+            }
+            reversing_sequence {
+                each_r_is_between_0_and_k: "each r lies in 0..=k",
+                answers_question_3: "the draws turn [1, 2, 3, 4] into [4, 3, 2, 1]",
+                answer_matches_the_snapshot: "the answer matches the pinned snapshot",
+            }
+        }
+    };
+}
+
+/// Whether a check looks only at results or at the lab's exact steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Holds for every correct implementation.
+    Property,
+    /// Holds only for the lab's own procedure; named `lab_steps_…`.
+    LabSteps,
+}
+
+/// One check of the catalogue, ready to run against a submission.
+#[derive(Debug, Clone, Copy)]
+pub struct Check {
+    /// The function under test, such as `"flip"`.
+    pub exercise: &'static str,
+    /// The check's own name, such as `"heads_twice_as_often_as_tails"`.
+    pub name: &'static str,
+    /// What the check verifies, as one line.
+    pub title: &'static str,
+    /// Runs the check; the [`Probe`] records which call is in progress.
+    pub run: fn(&Probe) -> Result<(), Failure>,
+}
+
+impl Check {
+    /// Property or lab steps, as told by the name.
+    pub fn kind(&self) -> Kind {
+        if self.name.contains("lab_steps") {
+            Kind::LabSteps
+        } else {
+            Kind::Property
+        }
+    }
+
+    /// The check's path as a test: `exercise::name`.
+    pub fn path(&self) -> String {
+        format!("{}::{}", self.exercise, self.name)
+    }
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __catalogue_vec {
+    ({ $s:ident } $( $exercise:ident { $( $check:ident : $title:literal ),* $(,)? } )*) => {
+        vec![ $( $(
+            $crate::Check {
+                exercise: stringify!($exercise),
+                name: stringify!($check),
+                title: $title,
+                run: $crate::checks::$exercise::$check::<$s>,
+            },
+        )* )* ]
+    };
+}
+
+/// Every check of the suite, in catalogue order, bound to submission `S`.
+pub fn catalogue<S: Submission>() -> Vec<Check> {
+    // The macro names the checks through `$crate::checks`, which this use
+    // keeps honest: renaming the module breaks the build here first.
+    let _ = checks::EXERCISES;
+    crate::with_catalogue!(__catalogue_vec! { S })
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __test_functions {
+    ({ $s:ident } $( $exercise:ident { $( $check:ident : $title:literal ),* $(,)? } )*) => {
+        $(
+            #[allow(non_snake_case)]
+            mod $exercise {
+                $(
+                    #[test]
+                    fn $check() {
+                        $crate::run_as_test(&$crate::Check {
+                            exercise: stringify!($exercise),
+                            name: stringify!($check),
+                            title: $title,
+                            run: $crate::checks::$exercise::$check::<super::$s>,
+                        });
+                    }
+                )*
+            }
+        )*
+    };
+}
+
+/// Expands to the whole grading suite as `#[test]` functions for a crate
+/// that exposes the six functions at its root.
+///
+/// The tests are named `exercise::check`, so `cargo test -p exercises flip`
+/// runs the checks of `flip` alone.
+///
+/// ```text
+/// // exercises/tests/grading.rs: the whole file
+/// grading::grading_suite!(exercises);
+/// ```
+#[macro_export]
+macro_rules! grading_suite {
+    ($($path:ident)::+) => {
+        $crate::submission!(
+            /// The crate under test, as the grading suite sees it.
+            Graded = $($path)::+
+        );
+        $crate::with_catalogue!(__test_functions! { Graded });
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lab_steps_are_tagged() {
+        struct Nobody;
+        impl Submission for Nobody {
+            fn perfect_shuffle(_: &[i32]) -> Vec<i32> {
+                unreachable!()
+            }
+            fn selection_shuffle<R: rand::Rng + ?Sized>(_: &[i32], _: &mut R) -> Vec<i32> {
+                unreachable!()
+            }
+            fn efficient_selection_shuffle<R: rand::Rng + ?Sized>(_: &mut [i32], _: &mut R) {}
+            fn flip<R: rand::Rng + ?Sized>(_: &mut R) -> &'static str {
+                unreachable!()
+            }
+            fn are_permutations(_: &[i32], _: &[i32]) -> bool {
+                unreachable!()
+            }
+            fn reversing_sequence() -> [usize; 3] {
+                unreachable!()
+            }
+        }
+        let checks = catalogue::<Nobody>();
+        let mut paths: Vec<String> = checks.iter().map(Check::path).collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), checks.len());
+        for exercise in checks::EXERCISES {
+            let mine: Vec<_> = checks.iter().filter(|c| c.exercise == *exercise).collect();
+            assert!(
+                mine.iter().any(|c| c.kind() == Kind::Property),
+                "{exercise}"
+            );
+        }
+        assert_eq!(
+            checks.iter().filter(|c| c.kind() == Kind::LabSteps).count(),
+            5
+        );
+    }
+}

@@ -1,0 +1,105 @@
+use std::fmt;
+
+/// Why a check failed, told the way a tutor would: what went in, what the
+/// lab expects, what came back, and where to look.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// One line saying what is wrong.
+    pub summary: String,
+    /// The input the function was given.
+    pub input: String,
+    /// What a correct implementation returns or does.
+    pub expected: String,
+    /// What this implementation returned or did.
+    pub returned: String,
+    /// A nudge towards the fix, without giving the code away.
+    pub hint: String,
+}
+
+impl Failure {
+    /// A failure with every field given.
+    pub fn new(
+        summary: impl Into<String>,
+        input: impl Into<String>,
+        expected: impl Into<String>,
+        returned: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Self {
+        Failure {
+            summary: summary.into(),
+            input: input.into(),
+            expected: expected.into(),
+            returned: returned.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.summary)?;
+        for (label, text) in [
+            ("input", &self.input),
+            ("expected", &self.expected),
+            ("returned", &self.returned),
+            ("hint", &self.hint),
+        ] {
+            let mut lines = text.lines();
+            writeln!(
+                f,
+                "  {:<9} {}",
+                format!("{label}:"),
+                lines.next().unwrap_or("")
+            )?;
+            for line in lines {
+                writeln!(f, "  {:<9} {line}", "")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Formats a slice the way the lab's report prints a deck: `[0, 2, 1, 3]`,
+/// cut short in the middle when it is long.
+pub(crate) fn deck(values: &[i32]) -> String {
+    const SHOWN: usize = 16;
+    if values.len() <= SHOWN {
+        return format!("{values:?}");
+    }
+    let head: Vec<String> = values[..8].iter().map(i32::to_string).collect();
+    let tail: Vec<String> = values[values.len() - 4..]
+        .iter()
+        .map(i32::to_string)
+        .collect();
+    format!(
+        "[{}, … {} more …, {}] ({} cards)",
+        head.join(", "),
+        values.len() - 12,
+        tail.join(", "),
+        values.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_every_field_on_its_own_line() {
+        let failure = Failure::new("sum", "[1]", "[2]", "[3]", "first\nsecond");
+        assert_eq!(
+            failure.to_string(),
+            "sum\n  input:    [1]\n  expected: [2]\n  returned: [3]\n  hint:     first\n            second\n"
+        );
+    }
+
+    #[test]
+    fn long_decks_are_abbreviated() {
+        let values: Vec<i32> = (0..52).collect();
+        assert_eq!(
+            deck(&values),
+            "[0, 1, 2, 3, 4, 5, 6, 7, … 40 more …, 48, 49, 50, 51] (52 cards)"
+        );
+        assert_eq!(deck(&[1, 2]), "[1, 2]");
+    }
+}

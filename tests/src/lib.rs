@@ -1,0 +1,44 @@
+//! The grading suite for Activity 3, "Shuffling the Cards in a Deck".
+//!
+//! The suite grades any crate that exposes the six functions of the
+//! assignment. [`grading_suite!`] turns the [catalogue](catalogue) of checks
+//! into ordinary `#[test]` functions named `exercise::check`, so a student
+//! runs them with `cargo test -p exercises`. [`run_check`] runs one check
+//! programmatically, for the `grade` command and for the suite's own tests.
+//!
+//! Two kinds of check exist:
+//!
+//! * **Property checks** look only at what a function returns: a
+//!   permutation, the exact output of a deterministic function, uniformity
+//!   measured with a chi-square test on a fixed seed. Any correct
+//!   implementation passes them, whatever integer type or idiom it draws
+//!   randomness with.
+//! * **Lab-steps checks** (with `lab_steps` in their name) feed the function
+//!   a [scripted random source](ScriptedRng) and verify that it followed the
+//!   lab's exact steps. A fair but different algorithm fails only these.
+
+mod catalogue;
+pub mod checks;
+mod failure;
+mod oracle;
+mod runner;
+mod scripted;
+pub mod shuffler;
+pub mod stats;
+mod submission;
+
+pub use catalogue::{Check, Kind, catalogue};
+pub use failure::Failure;
+pub use runner::{CALL_LIMIT, Outcome, Probe, run_as_test, run_check, run_check_with_limit};
+pub use scripted::ScriptedRng;
+pub use submission::Submission;
+
+#[doc(hidden)]
+pub use rand;
+
+/// The seeded generator behind every property check. PCG's output for a
+/// given seed is fixed by `rand_pcg`, unlike `StdRng` or `SmallRng`.
+pub fn seeded(seed: u64) -> rand_pcg::Pcg64 {
+    use rand::SeedableRng;
+    rand_pcg::Pcg64::seed_from_u64(seed)
+}

@@ -1,0 +1,217 @@
+//! The lab's procedures, written once inside the grading suite, so that a
+//! check never trusts the code it grades, and the known wrong turns, so
+//! that a lab-steps failure can name the one a student took.
+
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+use crate::ScriptedRng;
+
+/// The out-shuffle by its position rule: card i of the first half (rounded
+/// up) lands at 2i, card i of the second half at 2i + 1.
+pub(crate) fn out_shuffle(values: &[i32]) -> Vec<i32> {
+    let middle = values.len().div_ceil(2);
+    let mut shuffled = vec![0; values.len()];
+    for (i, &card) in values.iter().enumerate() {
+        let position = if i < middle {
+            2 * i
+        } else {
+            2 * (i - middle) + 1
+        };
+        shuffled[position] = card;
+    }
+    shuffled
+}
+
+/// The efficient selection shuffle, replayed with given r values for
+/// k = n − 1 down to 1.
+pub(crate) fn replay_swaps(values: &[i32], rs: &[usize]) -> Vec<i32> {
+    let mut deck = values.to_vec();
+    for (k, &r) in (1..deck.len()).rev().zip(rs) {
+        deck.swap(k, r);
+    }
+    deck
+}
+
+/// The selection shuffle, replayed with given j values; returns the deck
+/// and how many of the js it used.
+pub(crate) fn replay_selection(values: &[i32], js: &[usize]) -> (Vec<i32>, usize) {
+    let mut taken = vec![false; values.len()];
+    let mut shuffled = Vec::new();
+    let mut used = 0;
+    for &j in js {
+        if shuffled.len() == values.len() {
+            break;
+        }
+        used += 1;
+        if !taken[j] {
+            taken[j] = true;
+            shuffled.push(values[j]);
+        }
+    }
+    (shuffled, used)
+}
+
+/// A wrong turn a student may take, with the explanation a report gives
+/// when a submission's output matches it.
+pub(crate) struct WrongTurn {
+    pub(crate) explanation: &'static str,
+    pub(crate) shuffle: fn(&[i32], &mut ScriptedRng) -> Vec<i32>,
+}
+
+/// Known ways to get the efficient selection shuffle's steps wrong. Where
+/// two reproduce the same deck (r = k every time makes Sattolo's and the
+/// upward loop agree), the first listed wins, so the narrower mistake
+/// comes first.
+pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
+    WrongTurn {
+        explanation: "r is drawn from 0..k, which never lets a card stay where it is. \
+            That is Sattolo's algorithm: it only makes single cycles. Draw r from 0..=k",
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            for k in (1..deck.len()).rev() {
+                let r = rng.random_range(0..k);
+                deck.swap(k, r);
+            }
+            deck
+        },
+    },
+    WrongTurn {
+        explanation: "the loop stops at k = 2, one step early. The last step, k = 1, \
+            decides the order of the first two cards",
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            for k in (2..deck.len()).rev() {
+                let r = rng.random_range(0..=k);
+                deck.swap(k, r);
+            }
+            deck
+        },
+    },
+    WrongTurn {
+        explanation: "every position is swapped with any position (r from 0 to n - 1). \
+            That naive shuffle has n^n equally likely paths, which cannot split evenly \
+            over the n! orders",
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            let n = deck.len();
+            for k in 0..n {
+                let r = rng.random_range(0..n);
+                deck.swap(k, r);
+            }
+            deck
+        },
+    },
+    WrongTurn {
+        explanation: "k runs upwards (k from 0, r from k to n - 1). That is a fair \
+            Fisher–Yates shuffle, but the lab's loop runs k from n - 1 down to 1 and draws r in 0..=k",
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            let n = deck.len();
+            for k in 0..n.saturating_sub(1) {
+                let r = rng.random_range(k..n);
+                deck.swap(k, r);
+            }
+            deck
+        },
+    },
+    WrongTurn {
+        explanation: "it matches rand's `SliceRandom::shuffle`. That is fair, but the \
+            exercise is to write the lab's loop yourself",
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            deck.shuffle(rng);
+            deck
+        },
+    },
+];
+
+/// Known ways to get the selection shuffle's steps wrong.
+pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
+    WrongTurn {
+        explanation: "each card is removed from a shrinking list, so j is drawn from fewer \
+            cards each time. That is fair and quicker, but the lab keeps the whole deck and \
+            draws again when cards[j] is already used",
+        shuffle: |values, rng| {
+            let mut left = values.to_vec();
+            let mut shuffled = Vec::new();
+            while !left.is_empty() {
+                let j = rng.random_range(0..left.len());
+                shuffled.push(left.remove(j));
+            }
+            shuffled
+        },
+    },
+    WrongTurn {
+        explanation: "after a used card, it takes the next unused one along instead of \
+            drawing again. Cards that follow a run of used ones then come up too often",
+        shuffle: |values, rng| {
+            let n = values.len();
+            let mut taken = vec![false; n];
+            let mut shuffled = Vec::new();
+            for _ in 0..n {
+                let mut j = rng.random_range(0..n);
+                while taken[j] {
+                    j = (j + 1) % n;
+                }
+                taken[j] = true;
+                shuffled.push(values[j]);
+            }
+            shuffled
+        },
+    },
+    WrongTurn {
+        explanation: "it never marks a card as used, so a card can be picked twice",
+        shuffle: |values, rng| {
+            let n = values.len();
+            (0..n).map(|_| values[rng.random_range(0..n)]).collect()
+        },
+    },
+];
+
+/// The explanation of the first wrong turn that reproduces `returned` with
+/// the same number of draws, if any.
+pub(crate) fn diagnose(
+    turns: &[WrongTurn],
+    values: &[i32],
+    script: &[(usize, usize)],
+    returned: &[i32],
+    draws: usize,
+) -> Option<&'static str> {
+    turns.iter().find_map(|turn| {
+        let mut rng = ScriptedRng::new(script.iter().copied());
+        let theirs = (turn.shuffle)(values, &mut rng);
+        (theirs == returned && rng.draws() == draws).then_some(turn.explanation)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn out_shuffle_follows_the_lab() {
+        assert_eq!(out_shuffle(&[0, 1, 2, 3]), [0, 2, 1, 3]);
+        assert_eq!(out_shuffle(&[0, 1, 2, 3, 4]), [0, 3, 1, 4, 2]);
+        assert_eq!(out_shuffle(&[]), Vec::<i32>::new());
+    }
+
+    #[test]
+    fn replays_follow_the_lab() {
+        assert_eq!(replay_swaps(&[1, 2, 3, 4], &[0, 1, 1]), [4, 3, 2, 1]);
+        assert_eq!(
+            replay_selection(&[10, 20, 30], &[1, 1, 0, 1, 2]),
+            (vec![20, 10, 30], 5)
+        );
+    }
+
+    #[test]
+    fn diagnoses_name_the_wrong_turn() {
+        let script = [(2, 4), (0, 3), (1, 2)];
+        let values = [1, 2, 3, 4];
+        let mut rng = ScriptedRng::new(script);
+        let sattolo = (SWAP_WRONG_TURNS[0].shuffle)(&values, &mut rng);
+        let found = diagnose(SWAP_WRONG_TURNS, &values, &script, &sattolo, rng.draws());
+        assert!(found.unwrap().contains("Sattolo"));
+    }
+}

@@ -1,0 +1,227 @@
+//! Runs a check on its own thread, so that a panic, a `todo!()` or an
+//! endless loop in the student's code becomes a clear outcome instead of a
+//! crash or a stalled test run.
+
+use std::any::Any;
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::{Check, Failure};
+
+/// How long one call of a student's function may take before the check
+/// gives up on it. Every check makes many calls, but each is tiny: 10 s is
+/// thousands of times what a correct implementation needs, even unoptimised.
+pub const CALL_LIMIT: Duration = Duration::from_secs(10);
+
+/// What the check is doing right now, so that a hang or a panic can be
+/// reported with the call that caused it.
+#[derive(Debug, Default)]
+pub struct Probe {
+    current: Mutex<Option<Call>>,
+}
+
+#[derive(Debug, Clone)]
+struct Call {
+    function: &'static str,
+    input: Input,
+    started: Instant,
+}
+
+#[derive(Debug, Clone)]
+enum Input {
+    Cards(usize),
+    Text(String),
+    Nothing,
+}
+
+impl Call {
+    fn describe(&self) -> String {
+        match &self.input {
+            Input::Cards(1) => format!("{} for 1 card", self.function),
+            Input::Cards(n) => format!("{} for {n} cards", self.function),
+            Input::Text(text) => format!("{} for {text}", self.function),
+            Input::Nothing => self.function.to_string(),
+        }
+    }
+}
+
+impl Probe {
+    fn enter<T>(&self, function: &'static str, input: Input, body: impl FnOnce() -> T) -> T {
+        let call = Call {
+            function,
+            input,
+            started: Instant::now(),
+        };
+        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = Some(call);
+        let result = body();
+        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        result
+    }
+
+    /// Calls a student's function on a deck of `cards` cards.
+    pub fn cards<T>(&self, function: &'static str, cards: usize, body: impl FnOnce() -> T) -> T {
+        self.enter(function, Input::Cards(cards), body)
+    }
+
+    /// Calls a student's function whose input is best shown as text.
+    pub fn text<T>(&self, function: &'static str, input: String, body: impl FnOnce() -> T) -> T {
+        self.enter(function, Input::Text(input), body)
+    }
+
+    /// Calls a student's function that takes no deck.
+    pub fn call<T>(&self, function: &'static str, body: impl FnOnce() -> T) -> T {
+        self.enter(function, Input::Nothing, body)
+    }
+
+    fn stuck_for(&self, limit: Duration) -> Option<Call> {
+        let current = self.current.lock().unwrap_or_else(PoisonError::into_inner);
+        current
+            .as_ref()
+            .filter(|call| call.started.elapsed() > limit)
+            .cloned()
+    }
+
+    fn in_progress(&self) -> Option<Call> {
+        self.current
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// How one check went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every assertion held.
+    Passed,
+    /// The function answered, but wrongly.
+    Failed(Failure),
+    /// The function still calls `todo!()`.
+    NotImplemented {
+        /// The function that has not been written yet.
+        function: String,
+    },
+    /// The function panicked.
+    Panicked {
+        /// Which call, such as "perfect_shuffle for 5 cards".
+        during: String,
+        /// The panic's message.
+        message: String,
+    },
+    /// One call did not return within the time limit.
+    TimedOut {
+        /// Which call, such as "selection_shuffle for 4 cards".
+        during: String,
+        /// The limit it ran past.
+        limit: Duration,
+    },
+}
+
+impl Outcome {
+    /// Whether the check passed.
+    pub fn passed(&self) -> bool {
+        matches!(self, Outcome::Passed)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Passed => write!(f, "passed"),
+            Outcome::Failed(failure) => write!(f, "{failure}"),
+            Outcome::NotImplemented { function } => write!(
+                f,
+                "{function} is not yet implemented: replace the todo!() in its body with your code"
+            ),
+            Outcome::Panicked { during, message } => write!(
+                f,
+                "{during} panicked: {message}\n  hint:     read the panic message: an index out of \
+                 bounds or an overflow usually means a loop runs one step too far"
+            ),
+            Outcome::TimedOut { during, limit } => write!(
+                f,
+                "{during} did not return within {} s: does the loop ever end?",
+                limit.as_secs_f64()
+            ),
+        }
+    }
+}
+
+/// Runs a check against the student's code and reports how it went.
+///
+/// The check runs on its own thread. If one call of the student's function
+/// runs longer than `limit`, the check is reported as timed out at once and
+/// its thread is left behind: Rust cannot stop a thread, and it ends with
+/// the process. A panic is caught and reported with the call it came from.
+pub fn run_check_with_limit(check: &Check, limit: Duration) -> Outcome {
+    let probe = Arc::new(Probe::default());
+    let (sender, receiver) = mpsc::channel();
+    let worker_probe = Arc::clone(&probe);
+    let run = check.run;
+    let spawned = thread::Builder::new().name(check.path()).spawn(move || {
+        let result = panic::catch_unwind(AssertUnwindSafe(|| run(&worker_probe)));
+        // The receiver may have given up on a slow check; nothing to do then.
+        let _ = sender.send(result);
+    });
+    if let Err(error) = spawned {
+        return Outcome::Panicked {
+            during: check.path(),
+            message: format!("could not start the check's thread: {error}"),
+        };
+    }
+    loop {
+        match receiver.recv_timeout(Duration::from_millis(20)) {
+            Ok(Ok(Ok(()))) => return Outcome::Passed,
+            Ok(Ok(Err(failure))) => return Outcome::Failed(failure),
+            Ok(Err(payload)) => return from_panic(check, probe.in_progress(), payload),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(call) = probe.stuck_for(limit) {
+                    return Outcome::TimedOut {
+                        during: call.describe(),
+                        limit,
+                    };
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Outcome::Panicked {
+                    during: check.path(),
+                    message: "the check's thread ended without a result".into(),
+                };
+            }
+        }
+    }
+}
+
+/// [`run_check_with_limit`] with the standard [`CALL_LIMIT`].
+pub fn run_check(check: &Check) -> Outcome {
+    run_check_with_limit(check, CALL_LIMIT)
+}
+
+fn from_panic(check: &Check, call: Option<Call>, payload: Box<dyn Any + Send>) -> Outcome {
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic without a message)".into());
+    let function = call.as_ref().map_or(check.exercise, |call| call.function);
+    if message.starts_with("not yet implemented") {
+        return Outcome::NotImplemented {
+            function: function.into(),
+        };
+    }
+    let during = call.map_or_else(|| check.path(), |call| call.describe());
+    Outcome::Panicked { during, message }
+}
+
+/// Runs a check as a `#[test]`: returns if it passed, panics with the
+/// teaching message otherwise.
+pub fn run_as_test(check: &Check) {
+    let outcome = run_check(check);
+    if !outcome.passed() {
+        panic!("\n{}: {}\n{outcome}", check.exercise, check.title);
+    }
+}

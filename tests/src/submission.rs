@@ -1,0 +1,72 @@
+use rand::Rng;
+
+/// The six functions of the assignment, as one type the checks are generic
+/// over.
+///
+/// Implement it with [`submission!`](crate::submission!) rather than by
+/// hand: the macro forwards each method to the function of the same name in
+/// a module or crate.
+pub trait Submission: 'static {
+    /// Interleaves the halves of the deck.
+    fn perfect_shuffle(values: &[i32]) -> Vec<i32>;
+    /// Picks a random unused card for each position, retrying on used ones.
+    fn selection_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32>;
+    /// Swaps each position k, from the end down to 1, with a random r in 0..=k.
+    fn efficient_selection_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R);
+    /// Returns "heads" twice as often as "tails".
+    fn flip<R: Rng + ?Sized>(rng: &mut R) -> &'static str;
+    /// Whether two same-length, duplicate-free arrays hold the same values.
+    fn are_permutations(a: &[i32], b: &[i32]) -> bool;
+    /// Question 3: r for k = 3, 2, 1 that turns [1, 2, 3, 4] into [4, 3, 2, 1].
+    fn reversing_sequence() -> [usize; 3];
+}
+
+/// Declares a unit struct that implements [`Submission`] by forwarding to
+/// the functions in a module or crate.
+///
+/// ```
+/// mod mine {
+///     # use rand::Rng;
+///     pub fn perfect_shuffle(values: &[i32]) -> Vec<i32> { values.to_vec() }
+///     pub fn selection_shuffle<R: Rng + ?Sized>(values: &[i32], _: &mut R) -> Vec<i32> { values.to_vec() }
+///     pub fn efficient_selection_shuffle<R: Rng + ?Sized>(_: &mut [i32], _: &mut R) {}
+///     pub fn flip<R: Rng + ?Sized>(_: &mut R) -> &'static str { "heads" }
+///     pub fn are_permutations(a: &[i32], b: &[i32]) -> bool { a == b }
+///     pub fn reversing_sequence() -> [usize; 3] { [0, 1, 1] }
+/// }
+/// grading::submission!(Mine = mine);
+/// # fn takes<S: grading::Submission>() {}
+/// # takes::<Mine>();
+/// ```
+#[macro_export]
+macro_rules! submission {
+    ($(#[$meta:meta])* $vis:vis $name:ident = $($path:ident)::+) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy)]
+        $vis struct $name;
+
+        impl $crate::Submission for $name {
+            fn perfect_shuffle(values: &[i32]) -> ::std::vec::Vec<i32> {
+                $($path)::+::perfect_shuffle(values)
+            }
+            fn selection_shuffle<R: $crate::rand::Rng + ?Sized>(
+                values: &[i32],
+                rng: &mut R,
+            ) -> ::std::vec::Vec<i32> {
+                $($path)::+::selection_shuffle(values, rng)
+            }
+            fn efficient_selection_shuffle<R: $crate::rand::Rng + ?Sized>(values: &mut [i32], rng: &mut R) {
+                $($path)::+::efficient_selection_shuffle(values, rng)
+            }
+            fn flip<R: $crate::rand::Rng + ?Sized>(rng: &mut R) -> &'static str {
+                $($path)::+::flip(rng)
+            }
+            fn are_permutations(a: &[i32], b: &[i32]) -> bool {
+                $($path)::+::are_permutations(a, b)
+            }
+            fn reversing_sequence() -> [usize; 3] {
+                $($path)::+::reversing_sequence()
+            }
+        }
+    };
+}

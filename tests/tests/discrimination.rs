@@ -1,0 +1,162 @@
+//! Proof that the suite tells right from wrong: the reference passes every
+//! check, the pristine stubs fail every check as "not yet implemented",
+//! every wrong fixture fails its own exercise and nothing else, and every
+//! correct fixture, however it draws its randomness, passes.
+
+use grading::{Kind, Outcome, Submission, catalogue, run_check};
+
+/// Runs the whole catalogue against `S`, returning (check path, kind,
+/// exercise, outcome) for each check.
+fn grade<S: Submission>() -> Vec<(String, Kind, &'static str, Outcome)> {
+    catalogue::<S>()
+        .iter()
+        .map(|check| (check.path(), check.kind(), check.exercise, run_check(check)))
+        .collect()
+}
+
+fn failures(results: &[(String, Kind, &'static str, Outcome)]) -> Vec<String> {
+    results
+        .iter()
+        .filter(|(.., outcome)| !outcome.passed())
+        .map(|(path, ..)| path.clone())
+        .collect()
+}
+
+grading::submission!(Reference = solutions);
+grading::submission!(Stubs = exercises);
+
+#[test]
+fn reference_solutions_pass_every_check() {
+    let results = grade::<Reference>();
+    assert_eq!(failures(&results), Vec::<String>::new());
+}
+
+/// On a fresh clone `exercises/` holds the pristine stubs. (A student who
+/// has started work sees this fail: their own command is
+/// `cargo test -p exercises`.)
+#[test]
+fn pristine_stubs_fail_every_check_as_not_yet_implemented() {
+    for (path, _, exercise, outcome) in grade::<Stubs>() {
+        assert_eq!(
+            outcome,
+            Outcome::NotImplemented {
+                function: exercise.to_string()
+            },
+            "{path}"
+        );
+    }
+}
+
+/// Asserts that a wrong fixture fails at least `must_fail` of its own
+/// exercise and passes every check of every other exercise. A fair but
+/// different algorithm (`lab_steps_only`) must also pass every property
+/// check of its own exercise.
+fn assert_graded_as_wrong(
+    results: &[(String, Kind, &'static str, Outcome)],
+    own_exercise: &str,
+    must_fail: &[&str],
+    lab_steps_only: bool,
+) {
+    let failed = failures(results);
+    for check in must_fail {
+        let path = format!("{own_exercise}::{check}");
+        assert!(
+            failed.contains(&path),
+            "{path} should fail; failed: {failed:?}"
+        );
+    }
+    for (path, kind, exercise, outcome) in results {
+        let may_fail = *exercise == own_exercise && (!lab_steps_only || *kind == Kind::LabSteps);
+        assert!(
+            may_fail || outcome.passed(),
+            "{path} should pass: {outcome}"
+        );
+    }
+}
+
+/// Declares a fixture module and a test of how the suite must grade it.
+macro_rules! fixture {
+    (correct $name:ident) => {
+        mod $name {
+            // Fixtures are written as students write, not as clippy would.
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../fixtures/correct/", stringify!($name), ".rs"));
+            }
+            grading::submission!(Fixture = code);
+
+            #[test]
+            fn passes_every_check() {
+                let results = super::grade::<Fixture>();
+                assert_eq!(super::failures(&results), Vec::<String>::new());
+            }
+        }
+    };
+    ($verdict:ident $name:ident fails $exercise:ident: $($check:ident),+) => {
+        mod $name {
+            // Fixtures are written as students write, not as clippy would.
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../fixtures/wrong/", stringify!($name), ".rs"));
+            }
+            grading::submission!(Fixture = code);
+
+            #[test]
+            fn fails_its_own_exercise_and_nothing_else() {
+                super::assert_graded_as_wrong(
+                    &super::grade::<Fixture>(),
+                    stringify!($exercise),
+                    &[$(stringify!($check)),+],
+                    stringify!($verdict) == "fair",
+                );
+            }
+        }
+    };
+}
+
+fixture!(correct draws_u32);
+fixture!(correct draws_i32);
+fixture!(correct draws_u64);
+fixture!(correct java_style);
+fixture!(correct lab_loops);
+fixture!(correct iterators);
+
+fixture!(wrong naive_swap fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong sattolo fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, uniform_at_52_cards, lab_steps_r_can_equal_k);
+// Only the first two cards' order is off, too little to show among 52.
+fixture!(wrong stops_at_k_2 fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, lab_steps_k_from_the_end_down_to_1);
+// With 2 cards, half way is the whole way.
+fixture!(wrong half_way fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards);
+fixture!(wrong floor_midpoint fails perfect_shuffle:
+    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half, outputs_match_the_snapshot);
+fixture!(wrong in_shuffle fails perfect_shuffle:
+    even_lengths_interleave_the_halves, eight_shuffles_restore_52_cards, outputs_match_the_snapshot);
+fixture!(wrong selection_duplicates fails selection_shuffle:
+    returns_a_permutation, uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card);
+fixture!(wrong selection_two_cards_unshuffled fails selection_shuffle: uniform_at_2_cards);
+// Its bias is strong on 4 cards and faint, per cell, on 52.
+fixture!(wrong selection_linear_probe fails selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card);
+fixture!(wrong fair_coin fails flip: heads_twice_as_often_as_tails);
+fixture!(wrong three_quarter_coin fails flip: heads_twice_as_often_as_tails);
+fixture!(wrong repeating_coin fails flip: successive_flips_are_independent, uses_the_rng_it_is_given);
+fixture!(wrong capital_heads fails flip: returns_heads_or_tails, heads_twice_as_often_as_tails);
+fixture!(wrong sum_based fails are_permutations: false_when_only_the_sums_match);
+fixture!(wrong length_based fails are_permutations:
+    false_when_a_card_differs, false_when_only_the_sums_match, empty_and_single_card_arrays);
+fixture!(wrong question_3_backwards fails reversing_sequence: answers_question_3, answer_matches_the_snapshot);
+fixture!(wrong question_3_out_of_range fails reversing_sequence:
+    each_r_is_between_0_and_k, answers_question_3);
+fixture!(wrong question_3_swaps_ends fails reversing_sequence: answers_question_3);
+
+// Fair algorithms that are not the lab's: only lab-steps checks may fail.
+fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1, lab_steps_reverses_1_2_3_4_with_0_1_1);
+fixture!(fair slice_random_shuffle fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1);
+fixture!(fair remove_from_list fails selection_shuffle:
+    lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck);

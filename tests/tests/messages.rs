@@ -1,0 +1,132 @@
+//! What a student reads when a check fails: pinned with insta so that a
+//! change to a message is reviewed like a change to code.
+
+use grading::{Outcome, Submission, catalogue, run_check};
+
+macro_rules! fixture {
+    ($name:ident, $kind:literal) => {
+        // Fixtures are written as students write, not as clippy would.
+        #[allow(clippy::all)]
+        mod $name {
+            include!(concat!(
+                "../fixtures/",
+                $kind,
+                "/",
+                stringify!($name),
+                ".rs"
+            ));
+        }
+    };
+}
+
+fixture!(floor_midpoint, "wrong");
+fixture!(in_shuffle, "wrong");
+fixture!(naive_swap, "wrong");
+fixture!(sattolo, "wrong");
+fixture!(forward_fisher_yates, "wrong");
+fixture!(selection_linear_probe, "wrong");
+fixture!(remove_from_list, "wrong");
+fixture!(fair_coin, "wrong");
+fixture!(repeating_coin, "wrong");
+fixture!(sum_based, "wrong");
+fixture!(question_3_backwards, "wrong");
+
+grading::submission!(FloorMidpoint = floor_midpoint);
+grading::submission!(InShuffle = in_shuffle);
+grading::submission!(NaiveSwap = naive_swap);
+grading::submission!(Sattolo = sattolo);
+grading::submission!(ForwardFisherYates = forward_fisher_yates);
+grading::submission!(LinearProbe = selection_linear_probe);
+grading::submission!(RemoveFromList = remove_from_list);
+grading::submission!(FairCoin = fair_coin);
+grading::submission!(RepeatingCoin = repeating_coin);
+grading::submission!(SumBased = sum_based);
+grading::submission!(Question3Backwards = question_3_backwards);
+grading::submission!(Stubs = exercises);
+
+/// The report of one check, as `cargo test` prints it below the title.
+fn message<S: Submission>(path: &str) -> String {
+    let check = catalogue::<S>()
+        .into_iter()
+        .find(|check| check.path() == path)
+        .unwrap_or_else(|| panic!("no check {path}"));
+    let outcome = run_check(&check);
+    assert!(!outcome.passed(), "{path} passed");
+    format!("{}: {}\n{outcome}", check.exercise, check.title)
+}
+
+#[test]
+fn a_panic_names_the_call_that_panicked() {
+    let text = message::<FloorMidpoint>(
+        "perfect_shuffle::odd_lengths_give_the_extra_card_to_the_first_half",
+    );
+    assert!(
+        text.contains("perfect_shuffle for 3 cards panicked: index out of bounds"),
+        "{text}"
+    );
+}
+
+#[test]
+fn todo_reads_as_not_yet_implemented() {
+    insta::assert_snapshot!(message::<Stubs>("flip::heads_twice_as_often_as_tails"));
+}
+
+#[test]
+fn exact_output_shows_input_expected_returned_and_hint() {
+    insta::assert_snapshot!(message::<InShuffle>(
+        "perfect_shuffle::even_lengths_interleave_the_halves"
+    ));
+}
+
+#[test]
+fn uniformity_failure_shows_the_statistic_and_the_extremes() {
+    insta::assert_snapshot!(message::<NaiveSwap>(
+        "efficient_selection_shuffle::uniform_over_the_24_orders_of_4_cards"
+    ));
+    insta::assert_snapshot!(message::<LinearProbe>(
+        "selection_shuffle::uniform_over_the_24_orders_of_4_cards"
+    ));
+}
+
+#[test]
+fn lab_steps_failures_name_the_wrong_turn() {
+    insta::assert_snapshot!(message::<Sattolo>(
+        "efficient_selection_shuffle::lab_steps_r_can_equal_k"
+    ));
+    insta::assert_snapshot!(message::<ForwardFisherYates>(
+        "efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1"
+    ));
+    insta::assert_snapshot!(message::<RemoveFromList>(
+        "selection_shuffle::lab_steps_retries_until_an_unused_card"
+    ));
+}
+
+#[test]
+fn coin_failures_explain_ratio_and_independence() {
+    insta::assert_snapshot!(message::<FairCoin>("flip::heads_twice_as_often_as_tails"));
+    insta::assert_snapshot!(message::<RepeatingCoin>(
+        "flip::successive_flips_are_independent"
+    ));
+}
+
+#[test]
+fn question_failures_explain_why() {
+    insta::assert_snapshot!(message::<SumBased>(
+        "are_permutations::false_when_only_the_sums_match"
+    ));
+    insta::assert_snapshot!(message::<Question3Backwards>(
+        "reversing_sequence::answers_question_3"
+    ));
+}
+
+#[test]
+fn outcomes_compare_by_value() {
+    assert_eq!(
+        Outcome::NotImplemented {
+            function: "flip".into()
+        },
+        Outcome::NotImplemented {
+            function: "flip".into()
+        }
+    );
+}
