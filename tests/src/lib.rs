@@ -18,6 +18,7 @@
 //!   lab's exact steps. A fair but different algorithm fails only these.
 
 mod catalogue;
+mod check_rng;
 pub mod checks;
 mod failure;
 mod oracle;
@@ -28,10 +29,14 @@ pub mod stats;
 mod submission;
 
 pub use catalogue::{Check, Kind, catalogue};
+pub use check_rng::CheckRng;
 pub use failure::Failure;
-pub use runner::{CALL_LIMIT, Outcome, Probe, run_as_test, run_check, run_check_with_limit};
+pub use runner::{
+    CALL_LIMIT, CheckBody, Outcome, Probe, run_as_test, run_check, run_check_on,
+    run_check_with_limit,
+};
 pub use scripted::ScriptedRng;
-pub use submission::Submission;
+pub use submission::{Functions, Local, Submission};
 
 #[doc(hidden)]
 pub use rand;

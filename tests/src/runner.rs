@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::{Check, Failure};
+use crate::{Check, Failure, Functions, Local, Submission};
 
 /// How long one call of a student's function may take before the check
 /// gives up on it. Every check makes many calls, but each is tiny: 10 s is
@@ -157,13 +157,28 @@ impl fmt::Display for Outcome {
 /// runs longer than `limit`, the check is reported as timed out at once and
 /// its thread is left behind: Rust cannot stop a thread, and it ends with
 /// the process. A panic is caught and reported with the call it came from.
-pub fn run_check_with_limit(check: &Check, limit: Duration) -> Outcome {
+pub fn run_check_with_limit<S: Submission>(check: &Check, limit: Duration) -> Outcome {
+    run_check_on(check, limit, |probe, run| run(&Local::<S>::new(probe)))
+}
+
+/// A check's body, as [`run_check_on`] hands it to the caller.
+pub type CheckBody = fn(&dyn Functions) -> Result<(), Failure>;
+
+/// Runs a check against whatever functions `with_functions` passes to the
+/// check's body: [`Local`] ones here, or a sandboxed child's in the `grade`
+/// command. Functions that fail in a way of their own (a child that died)
+/// panic with an [`Outcome`] as the payload, which is returned as it is.
+pub fn run_check_on(
+    check: &Check,
+    limit: Duration,
+    with_functions: impl FnOnce(&Probe, CheckBody) -> Result<(), Failure> + Send + 'static,
+) -> Outcome {
     let probe = Arc::new(Probe::default());
     let (sender, receiver) = mpsc::channel();
     let worker_probe = Arc::clone(&probe);
     let run = check.run;
     let spawned = thread::Builder::new().name(check.path()).spawn(move || {
-        let result = panic::catch_unwind(AssertUnwindSafe(|| run(&worker_probe)));
+        let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, run)));
         // The receiver may have given up on a slow check; nothing to do then.
         let _ = sender.send(result);
     });
@@ -197,11 +212,14 @@ pub fn run_check_with_limit(check: &Check, limit: Duration) -> Outcome {
 }
 
 /// [`run_check_with_limit`] with the standard [`CALL_LIMIT`].
-pub fn run_check(check: &Check) -> Outcome {
-    run_check_with_limit(check, CALL_LIMIT)
+pub fn run_check<S: Submission>(check: &Check) -> Outcome {
+    run_check_with_limit::<S>(check, CALL_LIMIT)
 }
 
 fn from_panic(check: &Check, call: Option<Call>, payload: Box<dyn Any + Send>) -> Outcome {
+    if let Some(outcome) = payload.downcast_ref::<Outcome>() {
+        return outcome.clone();
+    }
     let message = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -219,8 +237,8 @@ fn from_panic(check: &Check, call: Option<Call>, payload: Box<dyn Any + Send>) -
 
 /// Runs a check as a `#[test]`: returns if it passed, panics with the
 /// teaching message otherwise.
-pub fn run_as_test(check: &Check) {
-    let outcome = run_check(check);
+pub fn run_as_test<S: Submission>(check: &Check) {
+    let outcome = run_check::<S>(check);
     if !outcome.passed() {
         panic!("\n{}: {}\n{outcome}", check.exercise, check.title);
     }

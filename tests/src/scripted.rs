@@ -3,6 +3,7 @@
 use std::convert::Infallible;
 
 use rand::TryRng;
+use serde::{Deserialize, Serialize};
 
 /// A random source that makes a student's draws come out as scripted
 /// values, whichever common idiom the student draws with.
@@ -23,7 +24,7 @@ use rand::TryRng;
 /// the end of the script come from a fixed PCG stream and are counted in
 /// [`overrun`](Self::overrun). `tests::every_idiom_reads_the_scripted_value`
 /// pins this against rand's real mapping.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ScriptedRng {
     script: Vec<(usize, usize)>,
     draws: usize,

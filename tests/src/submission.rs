@@ -1,4 +1,8 @@
+use std::marker::PhantomData;
+
 use rand::Rng;
+
+use crate::{CheckRng, Probe};
 
 /// The six functions of the assignment, as one type the checks are generic
 /// over.
@@ -69,4 +73,99 @@ macro_rules! submission {
             }
         }
     };
+}
+
+/// The six functions as the checks call them: object-safe, with one
+/// concrete random source, and batched, so that the same check can run on
+/// functions in this process ([`Local`]) or in a sandboxed child process
+/// (the `grade` command), where each call is a message.
+pub trait Functions {
+    /// `perfect_shuffle(values)`.
+    fn perfect_shuffle(&self, values: &[i32]) -> Vec<i32>;
+    /// `times` calls of `selection_shuffle(values, rng)`, one rng throughout.
+    fn selection_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>>;
+    /// `times` shuffles of fresh copies of `values`, one rng throughout.
+    fn efficient_selection_shuffle(
+        &self,
+        values: &[i32],
+        rng: &mut CheckRng,
+        times: usize,
+    ) -> Vec<Vec<i32>>;
+    /// `times` calls of `flip(rng)`.
+    fn flip(&self, rng: &mut CheckRng, times: usize) -> Vec<String>;
+    /// `are_permutations(a, b)`.
+    fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool;
+    /// `reversing_sequence()`.
+    fn reversing_sequence(&self) -> [usize; 3];
+}
+
+/// A [`Submission`] linked into this process; each call is recorded on the
+/// [`Probe`] so a hang or a panic can be reported with its input.
+#[derive(Debug)]
+pub struct Local<'p, S> {
+    probe: &'p Probe,
+    submission: PhantomData<S>,
+}
+
+impl<'p, S: Submission> Local<'p, S> {
+    /// Calls `S`'s functions, reporting each call to `probe`.
+    pub fn new(probe: &'p Probe) -> Self {
+        Local {
+            probe,
+            submission: PhantomData,
+        }
+    }
+}
+
+impl<S: Submission> Functions for Local<'_, S> {
+    fn perfect_shuffle(&self, values: &[i32]) -> Vec<i32> {
+        self.probe.cards("perfect_shuffle", values.len(), || {
+            S::perfect_shuffle(values)
+        })
+    }
+
+    fn selection_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {
+        (0..times)
+            .map(|_| {
+                self.probe.cards("selection_shuffle", values.len(), || {
+                    S::selection_shuffle(values, rng)
+                })
+            })
+            .collect()
+    }
+
+    fn efficient_selection_shuffle(
+        &self,
+        values: &[i32],
+        rng: &mut CheckRng,
+        times: usize,
+    ) -> Vec<Vec<i32>> {
+        (0..times)
+            .map(|_| {
+                let mut deck = values.to_vec();
+                self.probe
+                    .cards("efficient_selection_shuffle", values.len(), || {
+                        S::efficient_selection_shuffle(&mut deck, rng)
+                    });
+                deck
+            })
+            .collect()
+    }
+
+    fn flip(&self, rng: &mut CheckRng, times: usize) -> Vec<String> {
+        (0..times)
+            .map(|_| self.probe.call("flip", || S::flip(rng)).to_string())
+            .collect()
+    }
+
+    fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool {
+        self.probe
+            .text("are_permutations", format!("{a:?} and {b:?}"), || {
+                S::are_permutations(a, b)
+            })
+    }
+
+    fn reversing_sequence(&self) -> [usize; 3] {
+        self.probe.call("reversing_sequence", S::reversing_sequence)
+    }
 }

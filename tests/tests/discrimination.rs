@@ -8,9 +8,16 @@ use grading::{Kind, Outcome, Submission, catalogue, run_check};
 /// Runs the whole catalogue against `S`, returning (check path, kind,
 /// exercise, outcome) for each check.
 fn grade<S: Submission>() -> Vec<(String, Kind, &'static str, Outcome)> {
-    catalogue::<S>()
+    catalogue()
         .iter()
-        .map(|check| (check.path(), check.kind(), check.exercise, run_check(check)))
+        .map(|check| {
+            (
+                check.path(),
+                check.kind(),
+                check.exercise,
+                run_check::<S>(check),
+            )
+        })
         .collect()
 }
 

@@ -5,9 +5,7 @@
 use std::fmt::Write;
 use std::panic::{self, AssertUnwindSafe};
 
-use crate::{Failure, Probe, Submission};
-
-const NAME: &str = "are_permutations";
+use crate::{Failure, Functions};
 
 const REARRANGEMENTS: &[(&[i32], &[i32])] = &[
     (&[1, 2, 3], &[1, 2, 3]),
@@ -38,20 +36,14 @@ const SAME_SUM: &[(&[i32], &[i32])] = &[
 const SMALL: &[(&[i32], &[i32], bool)] =
     &[(&[], &[], true), (&[5], &[5], true), (&[5], &[6], false)];
 
-fn ask<S: Submission>(probe: &Probe, a: &[i32], b: &[i32]) -> bool {
-    probe.text(NAME, format!("{a:?} and {b:?}"), || {
-        S::are_permutations(a, b)
-    })
-}
-
-fn expect<S: Submission>(
-    probe: &Probe,
+fn expect(
+    f: &dyn Functions,
     cases: impl IntoIterator<Item = (&'static [i32], &'static [i32], bool)>,
     summary: &str,
     hint: &str,
 ) -> Result<(), Failure> {
     for (a, b, expected) in cases {
-        let returned = ask::<S>(probe, a, b);
+        let returned = f.are_permutations(a, b);
         if returned != expected {
             return Err(Failure::new(
                 summary,
@@ -65,27 +57,27 @@ fn expect<S: Submission>(
     Ok(())
 }
 
-pub fn true_for_rearrangements<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    expect::<S>(
-        probe,
+pub fn true_for_rearrangements(f: &dyn Functions) -> Result<(), Failure> {
+    expect(
+        f,
         REARRANGEMENTS.iter().map(|&(a, b)| (a, b, true)),
         "are_permutations said false for two arrays that hold the same cards",
         "for each value in a, look for it anywhere in b, not only at the same index",
     )
 }
 
-pub fn false_when_a_card_differs<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    expect::<S>(
-        probe,
+pub fn false_when_a_card_differs(f: &dyn Functions) -> Result<(), Failure> {
+    expect(
+        f,
         ONE_CARD_DIFFERS.iter().map(|&(a, b)| (a, b, false)),
         "are_permutations said true for arrays that hold different cards",
         "equal lengths are not enough: every value of a must also be in b",
     )
 }
 
-pub fn false_when_only_the_sums_match<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    expect::<S>(
-        probe,
+pub fn false_when_only_the_sums_match(f: &dyn Functions) -> Result<(), Failure> {
+    expect(
+        f,
         SAME_SUM.iter().map(|&(a, b)| (a, b, false)),
         "are_permutations was fooled by arrays with the same sum",
         "[1, 4] and [2, 3] both add up to 5 but hold different cards. Comparing sums (or \
@@ -93,9 +85,9 @@ pub fn false_when_only_the_sums_match<S: Submission>(probe: &Probe) -> Result<()
     )
 }
 
-pub fn empty_and_single_card_arrays<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    expect::<S>(
-        probe,
+pub fn empty_and_single_card_arrays(f: &dyn Functions) -> Result<(), Failure> {
+    expect(
+        f,
         SMALL.iter().copied(),
         "are_permutations gets an empty or one-card array wrong",
         "two empty arrays are rearrangements of each other (there is nothing to differ), \
@@ -104,7 +96,7 @@ pub fn empty_and_single_card_arrays<S: Submission>(probe: &Probe) -> Result<(), 
 }
 
 /// Pins every answer of the tables above in one insta snapshot.
-pub fn outputs_match_the_snapshot<S: Submission>(probe: &Probe) -> Result<(), Failure> {
+pub fn outputs_match_the_snapshot(f: &dyn Functions) -> Result<(), Failure> {
     let cases: Vec<(&[i32], &[i32], bool)> = REARRANGEMENTS
         .iter()
         .map(|&(a, b)| (a, b, true))
@@ -119,7 +111,7 @@ pub fn outputs_match_the_snapshot<S: Submission>(probe: &Probe) -> Result<(), Fa
     let mut transcript = String::new();
     let mut first_wrong = None;
     for &(a, b, expected) in &cases {
-        let returned = ask::<S>(probe, a, b);
+        let returned = f.are_permutations(a, b);
         let _ = writeln!(transcript, "are_permutations({a:?}, {b:?}) = {returned}");
         if returned != expected && first_wrong.is_none() {
             first_wrong = Some((a, b, expected, returned));

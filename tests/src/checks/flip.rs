@@ -1,9 +1,7 @@
 //! Checks of `flip`: a coin that shows "heads" with probability 2/3.
 
 use crate::stats::{self, ChiSquare};
-use crate::{Failure, Probe, Submission, seeded};
-
-const NAME: &str = "flip";
+use crate::{CheckRng, Failure, Functions};
 
 /// Flips for the 2:1 ratio test.
 pub(crate) const RATIO_FLIPS: u64 = 6_000;
@@ -12,18 +10,19 @@ pub(crate) const PAIRS: u64 = 3_000;
 
 /// Flips `count` times with one generator and returns whether each was
 /// heads, or the first answer that was neither "heads" nor "tails".
-fn heads<S: Submission>(probe: &Probe, count: u64, seed: u64) -> Result<Vec<bool>, &'static str> {
-    let mut rng = seeded(seed);
-    (0..count)
-        .map(|_| match probe.call(NAME, || S::flip(&mut rng)) {
+fn heads(f: &dyn Functions, count: u64, seed: u64) -> Result<Vec<bool>, String> {
+    let mut rng = CheckRng::seeded(seed);
+    f.flip(&mut rng, count as usize)
+        .into_iter()
+        .map(|word| match word.as_str() {
             "heads" => Ok(true),
             "tails" => Ok(false),
-            other => Err(other),
+            _ => Err(word),
         })
         .collect()
 }
 
-fn wrong_word(word: &str) -> Failure {
+fn wrong_word(word: String) -> Failure {
     Failure::new(
         "flip returned something other than \"heads\" or \"tails\"",
         "flip(rng)",
@@ -33,8 +32,8 @@ fn wrong_word(word: &str) -> Failure {
     )
 }
 
-pub fn returns_heads_or_tails<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    heads::<S>(probe, 200, 1).map(|_| ()).map_err(wrong_word)
+pub fn returns_heads_or_tails(f: &dyn Functions) -> Result<(), Failure> {
+    heads(f, 200, 1).map(|_| ()).map_err(wrong_word)
 }
 
 /// An exact two-sided binomial test of P(heads) = 2/3 over 6,000 flips.
@@ -43,9 +42,9 @@ pub fn returns_heads_or_tails<S: Submission>(probe: &Probe) -> Result<(), Failur
 /// exact two-sided p-value is at least 1e-6: 3820..=4177 heads). Power against a fair coin: 1
 /// to double precision; against a 3/4 coin: > 1 − 1e-15.
 /// `tests::stated_powers` recomputes both.
-pub fn heads_twice_as_often_as_tails<S: Submission>(probe: &Probe) -> Result<(), Failure> {
+pub fn heads_twice_as_often_as_tails(f: &dyn Functions) -> Result<(), Failure> {
     let seed = 3;
-    let flips = heads::<S>(probe, RATIO_FLIPS, seed).map_err(wrong_word)?;
+    let flips = heads(f, RATIO_FLIPS, seed).map_err(wrong_word)?;
     let count = flips.iter().filter(|&&h| h).count() as u64;
     let (low, high) = stats::binomial_acceptance(RATIO_FLIPS, 2.0 / 3.0);
     if (low..=high).contains(&count) {
@@ -78,9 +77,9 @@ pub fn heads_twice_as_often_as_tails<S: Submission>(probe: &Probe) -> Result<(),
 /// False alarm: at most 1e-6 (χ²(1) critical value 23.93). Power against a
 /// coin that repeats heads, heads, tails: 1, since its table has no
 /// tails-tails cell and its statistic is 750 whatever the phase.
-pub fn successive_flips_are_independent<S: Submission>(probe: &Probe) -> Result<(), Failure> {
+pub fn successive_flips_are_independent(f: &dyn Functions) -> Result<(), Failure> {
     let seed = 5;
-    let flips = heads::<S>(probe, 2 * PAIRS, seed).map_err(wrong_word)?;
+    let flips = heads(f, 2 * PAIRS, seed).map_err(wrong_word)?;
     let table = pair_table(&flips);
     let test = stats::independence_2x2(table);
     if !test.rejects() {
@@ -113,9 +112,9 @@ pub(crate) fn pair_table(flips: &[bool]) -> [[u64; 2]; 2] {
     table
 }
 
-pub fn uses_the_rng_it_is_given<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    let first = heads::<S>(probe, 64, 9).map_err(wrong_word)?;
-    let second = heads::<S>(probe, 64, 9).map_err(wrong_word)?;
+pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
+    let first = heads(f, 64, 9).map_err(wrong_word)?;
+    let second = heads(f, 64, 9).map_err(wrong_word)?;
     if first == second {
         return Ok(());
     }

@@ -7,24 +7,18 @@ use std::panic::{self, AssertUnwindSafe};
 use super::{distinct_deck, not_a_permutation};
 use crate::failure::deck;
 use crate::oracle::out_shuffle;
-use crate::{Failure, Probe, Submission};
-
-const NAME: &str = "perfect_shuffle";
-
-fn shuffled<S: Submission>(probe: &Probe, input: &[i32]) -> Vec<i32> {
-    probe.cards(NAME, input.len(), || S::perfect_shuffle(input))
-}
+use crate::{Failure, Functions};
 
 /// Compares the submission with the lab's position rule on each input.
-fn agrees_with_the_lab<S: Submission>(
-    probe: &Probe,
+fn agrees_with_the_lab(
+    f: &dyn Functions,
     inputs: impl IntoIterator<Item = Vec<i32>>,
     summary: &str,
     hint: &str,
 ) -> Result<(), Failure> {
     for input in inputs {
         let expected = out_shuffle(&input);
-        let returned = shuffled::<S>(probe, &input);
+        let returned = f.perfect_shuffle(&input);
         if returned != expected {
             return Err(Failure::new(
                 summary,
@@ -38,10 +32,10 @@ fn agrees_with_the_lab<S: Submission>(
     Ok(())
 }
 
-pub fn returns_a_permutation<S: Submission>(probe: &Probe) -> Result<(), Failure> {
+pub fn returns_a_permutation(f: &dyn Functions) -> Result<(), Failure> {
     for n in (0..=13).chain([52]) {
         let input = distinct_deck(n);
-        let returned = shuffled::<S>(probe, &input);
+        let returned = f.perfect_shuffle(&input);
         if let Some(problem) = not_a_permutation(&input, &returned) {
             return Err(Failure::new(
                 "perfect_shuffle did not return a rearrangement of its input",
@@ -59,9 +53,9 @@ pub fn returns_a_permutation<S: Submission>(probe: &Probe) -> Result<(), Failure
     Ok(())
 }
 
-pub fn small_decks<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    agrees_with_the_lab::<S>(
-        probe,
+pub fn small_decks(f: &dyn Functions) -> Result<(), Failure> {
+    agrees_with_the_lab(
+        f,
         [vec![], vec![7], vec![7, 8]],
         "perfect_shuffle gets a deck of 0, 1 or 2 cards wrong",
         "0 and 1 cards have nothing to interleave; with 2 cards the first half is [7] and \
@@ -69,9 +63,9 @@ pub fn small_decks<S: Submission>(probe: &Probe) -> Result<(), Failure> {
     )
 }
 
-pub fn even_lengths_interleave_the_halves<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    agrees_with_the_lab::<S>(
-        probe,
+pub fn even_lengths_interleave_the_halves(f: &dyn Functions) -> Result<(), Failure> {
+    agrees_with_the_lab(
+        f,
         [4, 6, 10, 52].map(|n| (0..n).collect()),
         "perfect_shuffle does not interleave an even deck as the lab does",
         "cards[j] of the first half goes to position 2j; cards[j] of the second half goes \
@@ -80,11 +74,9 @@ pub fn even_lengths_interleave_the_halves<S: Submission>(probe: &Probe) -> Resul
     )
 }
 
-pub fn odd_lengths_give_the_extra_card_to_the_first_half<S: Submission>(
-    probe: &Probe,
-) -> Result<(), Failure> {
-    agrees_with_the_lab::<S>(
-        probe,
+pub fn odd_lengths_give_the_extra_card_to_the_first_half(f: &dyn Functions) -> Result<(), Failure> {
+    agrees_with_the_lab(
+        f,
         [3, 5, 7, 51].map(|n| (0..n).collect()),
         "perfect_shuffle splits an odd deck in the wrong place",
         "an odd deck has one more even position than odd ones, so the first half gets the \
@@ -92,20 +84,20 @@ pub fn odd_lengths_give_the_extra_card_to_the_first_half<S: Submission>(
     )
 }
 
-pub fn moves_values_not_indices<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    agrees_with_the_lab::<S>(
-        probe,
+pub fn moves_values_not_indices(f: &dyn Functions) -> Result<(), Failure> {
+    agrees_with_the_lab(
+        f,
         [vec![40, -3, 17, 0, 99, 5], vec![8, 8, 1, -1, 8]],
         "perfect_shuffle returned positions or changed values instead of moving the cards",
         "copy the card itself (`values[j]`) into the new deck, not its index j",
     )
 }
 
-pub fn eight_shuffles_restore_52_cards<S: Submission>(probe: &Probe) -> Result<(), Failure> {
+pub fn eight_shuffles_restore_52_cards(f: &dyn Functions) -> Result<(), Failure> {
     let deck_52: Vec<i32> = (0..52).collect();
     let mut current = deck_52.clone();
     for shuffles in 1..=8 {
-        current = shuffled::<S>(probe, &current);
+        current = f.perfect_shuffle(&current);
         if (current == deck_52) != (shuffles == 8) {
             let returned = if shuffles < 8 {
                 format!("back in order after only {shuffles}")
@@ -127,12 +119,12 @@ pub fn eight_shuffles_restore_52_cards<S: Submission>(probe: &Probe) -> Result<(
 
 /// Pins the outputs for 0 to 11 cards with an insta snapshot, so that the
 /// expected values are reviewed once and cannot drift.
-pub fn outputs_match_the_snapshot<S: Submission>(probe: &Probe) -> Result<(), Failure> {
+pub fn outputs_match_the_snapshot(f: &dyn Functions) -> Result<(), Failure> {
     let mut transcript = String::new();
     let mut lines = Vec::new();
     for n in 0..12 {
         let input: Vec<i32> = (0..n).collect();
-        let returned = shuffled::<S>(probe, &input);
+        let returned = f.perfect_shuffle(&input);
         let line = format!("perfect_shuffle({input:?}) = {returned:?}");
         let _ = writeln!(transcript, "{line}");
         lines.push((input, returned));

@@ -5,19 +5,15 @@
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::oracle::replay_swaps;
-use crate::{Failure, Probe, Submission};
+use crate::{Failure, Functions};
 
 const WHY_UNIQUE: &str = "work one step at a time. At k = 3, position 3 must end up holding \
     the 1, and only index 0 holds it, so r = 0. Then at k = 2, position 2 needs the 2, which \
     only one index in 0..=2 holds, and so on: each step has exactly one right r, so the answer \
     is unique";
 
-fn answer<S: Submission>(probe: &Probe) -> [usize; 3] {
-    probe.call("reversing_sequence", S::reversing_sequence)
-}
-
-pub fn each_r_is_between_0_and_k<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    let rs = answer::<S>(probe);
+pub fn each_r_is_between_0_and_k(f: &dyn Functions) -> Result<(), Failure> {
+    let rs = f.reversing_sequence();
     for (k, r) in [3, 2, 1].into_iter().zip(rs) {
         if r > k {
             return Err(Failure::new(
@@ -33,8 +29,8 @@ pub fn each_r_is_between_0_and_k<S: Submission>(probe: &Probe) -> Result<(), Fai
     Ok(())
 }
 
-pub fn answers_question_3<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    let rs = answer::<S>(probe);
+pub fn answers_question_3(f: &dyn Functions) -> Result<(), Failure> {
+    let rs = f.reversing_sequence();
     if rs.iter().zip([3, 2, 1]).any(|(&r, k)| r > k) {
         return Err(Failure::new(
             "reversing_sequence cannot be replayed",
@@ -57,8 +53,8 @@ pub fn answers_question_3<S: Submission>(probe: &Probe) -> Result<(), Failure> {
     ))
 }
 
-pub fn answer_matches_the_snapshot<S: Submission>(probe: &Probe) -> Result<(), Failure> {
-    let rs = answer::<S>(probe);
+pub fn answer_matches_the_snapshot(f: &dyn Functions) -> Result<(), Failure> {
+    let rs = f.reversing_sequence();
     let transcript = format!("reversing_sequence() = {rs:?}");
     let snapshot = panic::catch_unwind(AssertUnwindSafe(|| {
         insta::assert_snapshot!("reversing_sequence_answer", transcript);

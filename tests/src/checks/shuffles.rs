@@ -2,56 +2,55 @@
 //! calls these through its own adapter, so the test paths still read
 //! `selection_shuffle::…` and `efficient_selection_shuffle::…`.
 
-use std::marker::PhantomData;
-
-use rand::Rng;
-
 use super::{distinct_deck, not_a_permutation};
 use crate::failure::deck;
 use crate::stats::{self, ChiSquare};
-use crate::{Failure, Probe, Submission, seeded};
+use crate::{CheckRng, Failure, Functions};
 
-/// A random shuffle under test, seen as "deck in, new deck out".
-pub(crate) trait RandomShuffle {
-    const NAME: &'static str;
+/// A random shuffle under test, seen as "deck in, new decks out".
+pub(crate) struct Shuffle {
+    pub(crate) name: &'static str,
     /// What to look at when the result is not a permutation.
-    const PERMUTATION_HINT: &'static str;
+    permutation_hint: &'static str,
     /// What to look at when some orders come up too often.
-    const UNIFORM_HINT: &'static str;
-    fn run<R: Rng + ?Sized>(probe: &Probe, values: &[i32], rng: &mut R) -> Vec<i32>;
+    uniform_hint: &'static str,
+    run: fn(&dyn Functions, &[i32], &mut CheckRng, usize) -> Vec<Vec<i32>>,
 }
 
-pub(crate) struct Selection<S>(PhantomData<S>);
-pub(crate) struct Efficient<S>(PhantomData<S>);
+impl Shuffle {
+    fn many(
+        &self,
+        f: &dyn Functions,
+        values: &[i32],
+        rng: &mut CheckRng,
+        times: usize,
+    ) -> Vec<Vec<i32>> {
+        (self.run)(f, values, rng, times)
+    }
 
-impl<S: Submission> RandomShuffle for Selection<S> {
-    const NAME: &'static str = "selection_shuffle";
-    const PERMUTATION_HINT: &'static str = "every card must appear exactly once. Mark a card as \
-        used when you copy it, and when j lands on a used card, draw a new j";
-    const UNIFORM_HINT: &'static str = "when cards[j] is already used, draw a brand-new j from \
-        the whole deck; stepping to a neighbour or skipping the draw favours some cards";
-    fn run<R: Rng + ?Sized>(probe: &Probe, values: &[i32], rng: &mut R) -> Vec<i32> {
-        probe.cards(Self::NAME, values.len(), || {
-            S::selection_shuffle(values, rng)
-        })
+    fn once(&self, f: &dyn Functions, values: &[i32], rng: &mut CheckRng) -> Vec<i32> {
+        self.many(f, values, rng, 1).pop().unwrap_or_default()
     }
 }
 
-impl<S: Submission> RandomShuffle for Efficient<S> {
-    const NAME: &'static str = "efficient_selection_shuffle";
-    const PERMUTATION_HINT: &'static str = "only ever exchange two cards (`values.swap(k, r)`); \
-        copying one card over another loses a card";
-    const UNIFORM_HINT: &'static str = "k must visit every position from n - 1 down to 1, and r \
-        must range over all of 0..=k, k included. Swapping with any position, or never with \
-        itself, makes some orders likelier than others";
-    fn run<R: Rng + ?Sized>(probe: &Probe, values: &[i32], rng: &mut R) -> Vec<i32> {
-        let mut shuffled = values.to_vec();
-        probe.cards(Self::NAME, values.len(), || {
-            S::efficient_selection_shuffle(&mut shuffled, rng)
-        });
-        shuffled
-    }
-}
+pub(crate) const SELECTION: Shuffle = Shuffle {
+    name: "selection_shuffle",
+    permutation_hint: "every card must appear exactly once. Mark a card as used when you copy \
+        it, and when j lands on a used card, draw a new j",
+    uniform_hint: "when cards[j] is already used, draw a brand-new j from the whole deck; \
+        stepping to a neighbour or skipping the draw favours some cards",
+    run: |f, values, rng, times| f.selection_shuffle(values, rng, times),
+};
+
+pub(crate) const EFFICIENT: Shuffle = Shuffle {
+    name: "efficient_selection_shuffle",
+    permutation_hint: "only ever exchange two cards (`values.swap(k, r)`); copying one card \
+        over another loses a card",
+    uniform_hint: "k must visit every position from n - 1 down to 1, and r must range over \
+        all of 0..=k, k included. Swapping with any position, or never with itself, makes \
+        some orders likelier than others",
+    run: |f, values, rng, times| f.efficient_selection_shuffle(values, rng, times),
+};
 
 /// Shuffles for the 4-card order test: 500 per order.
 pub(crate) const ORDER_SHUFFLES: u64 = 12_000;
@@ -64,42 +63,41 @@ const ORDER_SEED: u64 = 4;
 const PAIR_SEED: u64 = 2;
 const POSITION_SEED: u64 = 52;
 
-fn not_a_permutation_failure<T: RandomShuffle>(
+fn not_a_permutation_failure(
+    t: &Shuffle,
     input: &[i32],
     output: &[i32],
     problem: String,
     seed: u64,
 ) -> Failure {
     Failure::new(
-        format!("{} did not return a rearrangement of its input", T::NAME),
+        format!("{} did not return a rearrangement of its input", t.name),
         format!("{} (rng seeded with {seed})", deck(input)),
         "the same cards, each exactly once, in any order",
         format!("{}: {problem}", deck(output)),
-        T::PERMUTATION_HINT,
+        t.permutation_hint,
     )
 }
 
-pub(crate) fn returns_a_permutation<T: RandomShuffle>(probe: &Probe) -> Result<(), Failure> {
+pub(crate) fn returns_a_permutation(f: &dyn Functions, t: &Shuffle) -> Result<(), Failure> {
     for n in [3, 4, 5, 7, 10, 13, 52] {
         for seed in 1..=3 {
             let input = distinct_deck(n);
-            let output = T::run(probe, &input, &mut seeded(seed));
+            let output = t.once(f, &input, &mut CheckRng::seeded(seed));
             if let Some(problem) = not_a_permutation(&input, &output) {
-                return Err(not_a_permutation_failure::<T>(
-                    &input, &output, problem, seed,
-                ));
+                return Err(not_a_permutation_failure(t, &input, &output, problem, seed));
             }
         }
     }
     Ok(())
 }
 
-pub(crate) fn small_decks<T: RandomShuffle>(probe: &Probe) -> Result<(), Failure> {
+pub(crate) fn small_decks(f: &dyn Functions, t: &Shuffle) -> Result<(), Failure> {
     for input in [vec![], vec![42]] {
-        let output = T::run(probe, &input, &mut seeded(1));
+        let output = t.once(f, &input, &mut CheckRng::seeded(1));
         if output != input {
             return Err(Failure::new(
-                format!("{} changed a deck of {} cards", T::NAME, input.len()),
+                format!("{} changed a deck of {} cards", t.name, input.len()),
                 deck(&input),
                 deck(&input),
                 deck(&output),
@@ -110,27 +108,25 @@ pub(crate) fn small_decks<T: RandomShuffle>(probe: &Probe) -> Result<(), Failure
     }
     let input = vec![-5, 9];
     for seed in 1..=4 {
-        let output = T::run(probe, &input, &mut seeded(seed));
+        let output = t.once(f, &input, &mut CheckRng::seeded(seed));
         if let Some(problem) = not_a_permutation(&input, &output) {
-            return Err(not_a_permutation_failure::<T>(
-                &input, &output, problem, seed,
-            ));
+            return Err(not_a_permutation_failure(t, &input, &output, problem, seed));
         }
     }
     Ok(())
 }
 
-pub(crate) fn uses_the_rng_it_is_given<T: RandomShuffle>(probe: &Probe) -> Result<(), Failure> {
+pub(crate) fn uses_the_rng_it_is_given(f: &dyn Functions, t: &Shuffle) -> Result<(), Failure> {
     let input = distinct_deck(10);
-    let first = T::run(probe, &input, &mut seeded(9));
-    let second = T::run(probe, &input, &mut seeded(9));
+    let first = t.once(f, &input, &mut CheckRng::seeded(9));
+    let second = t.once(f, &input, &mut CheckRng::seeded(9));
     if first == second {
         return Ok(());
     }
     Err(Failure::new(
         format!(
             "{} gave two different results for generators seeded alike",
-            T::NAME
+            t.name
         ),
         format!("{} twice, each time with rng seeded with 9", deck(&input)),
         "the same order both times",
@@ -176,17 +172,17 @@ fn order_at(mut rank: usize, n: usize) -> Vec<usize> {
 /// above 1 − 1e-12. Against the selection shuffle that steps to the next unused
 /// card: λ = 4312, power 1 to double precision. `tests::stated_powers`
 /// recomputes both from the exact distributions.
-pub(crate) fn uniform_over_the_24_orders_of_4_cards<T: RandomShuffle>(
-    probe: &Probe,
+pub(crate) fn uniform_over_the_24_orders_of_4_cards(
+    f: &dyn Functions,
+    t: &Shuffle,
 ) -> Result<(), Failure> {
     let input = [1, 2, 3, 4];
     let mut counts = [0u64; 24];
-    let mut rng = seeded(ORDER_SEED);
-    for _ in 0..ORDER_SHUFFLES {
-        let output = T::run(probe, &input, &mut rng);
+    let mut rng = CheckRng::seeded(ORDER_SEED);
+    for output in t.many(f, &input, &mut rng, ORDER_SHUFFLES as usize) {
         if let Some(problem) = not_a_permutation(&input, &output) {
-            return Err(not_a_permutation_failure::<T>(
-                &input, &output, problem, ORDER_SEED,
+            return Err(not_a_permutation_failure(
+                t, &input, &output, problem, ORDER_SEED,
             ));
         }
         let order: Vec<usize> = output.iter().map(|&card| card as usize - 1).collect();
@@ -206,7 +202,7 @@ pub(crate) fn uniform_over_the_24_orders_of_4_cards<T: RandomShuffle>(
     Err(Failure::new(
         format!(
             "{} does not make all 24 orders of 4 cards equally likely",
-            T::NAME
+            t.name
         ),
         format!("{ORDER_SHUFFLES} shuffles of [1, 2, 3, 4], rng seeded with {ORDER_SEED}"),
         format!(
@@ -226,7 +222,7 @@ pub(crate) fn uniform_over_the_24_orders_of_4_cards<T: RandomShuffle>(
                 String::new()
             }
         ),
-        T::UNIFORM_HINT,
+        t.uniform_hint,
     ))
 }
 
@@ -236,15 +232,14 @@ pub(crate) fn uniform_over_the_24_orders_of_4_cards<T: RandomShuffle>(
 /// two-sided p-value is at least 1e-6: 423..=577 of 1000). Power against a
 /// shuffle that leaves 2-card decks unshuffled, and against Sattolo's
 /// (which always swaps): 1, since 0 and 1000 are far outside the region.
-pub(crate) fn uniform_at_2_cards<T: RandomShuffle>(probe: &Probe) -> Result<(), Failure> {
+pub(crate) fn uniform_at_2_cards(f: &dyn Functions, t: &Shuffle) -> Result<(), Failure> {
     let input = [1, 2];
     let mut swapped = 0;
-    let mut rng = seeded(PAIR_SEED);
-    for _ in 0..PAIR_SHUFFLES {
-        let output = T::run(probe, &input, &mut rng);
+    let mut rng = CheckRng::seeded(PAIR_SEED);
+    for output in t.many(f, &input, &mut rng, PAIR_SHUFFLES as usize) {
         if let Some(problem) = not_a_permutation(&input, &output) {
-            return Err(not_a_permutation_failure::<T>(
-                &input, &output, problem, PAIR_SEED,
+            return Err(not_a_permutation_failure(
+                t, &input, &output, problem, PAIR_SEED,
             ));
         }
         swapped += u64::from(output == [2, 1]);
@@ -258,10 +253,10 @@ pub(crate) fn uniform_at_2_cards<T: RandomShuffle>(probe: &Probe) -> Result<(), 
         s if s == PAIR_SHUFFLES => {
             "the two cards were always swapped. A card must be allowed to stay where it is"
         }
-        _ => T::UNIFORM_HINT,
+        _ => t.uniform_hint,
     };
     Err(Failure::new(
-        format!("{} does not shuffle 2 cards evenly", T::NAME),
+        format!("{} does not shuffle 2 cards evenly", t.name),
         format!("{PAIR_SHUFFLES} shuffles of [1, 2], rng seeded with {PAIR_SEED}"),
         format!("[2, 1] between {low} and {high} times, as a fair coin would"),
         format!(
@@ -279,14 +274,14 @@ pub(crate) fn uniform_at_2_cards<T: RandomShuffle>(probe: &Probe) -> Result<(), 
 /// False alarm: at most 1e-6 (χ²(2601) quantile at 1 − 1e-6, 2958.3).
 /// Power against the naive swap-with-anyone shuffle: λ = 1316, power
 /// above 1 − 1e-12, from its exact position matrix in `tests::stated_powers`.
-pub(crate) fn uniform_at_52_cards<T: RandomShuffle>(probe: &Probe) -> Result<(), Failure> {
+pub(crate) fn uniform_at_52_cards(f: &dyn Functions, t: &Shuffle) -> Result<(), Failure> {
     let input = distinct_deck(52);
     let mut counts = vec![vec![0u64; 52]; 52];
-    let mut rng = seeded(POSITION_SEED);
-    for _ in 0..POSITION_SHUFFLES {
-        let output = T::run(probe, &input, &mut rng);
+    let mut rng = CheckRng::seeded(POSITION_SEED);
+    for output in t.many(f, &input, &mut rng, POSITION_SHUFFLES as usize) {
         if let Some(problem) = not_a_permutation(&input, &output) {
-            return Err(not_a_permutation_failure::<T>(
+            return Err(not_a_permutation_failure(
+                t,
                 &input,
                 &output,
                 problem,
@@ -314,7 +309,7 @@ pub(crate) fn uniform_at_52_cards<T: RandomShuffle>(probe: &Probe) -> Result<(),
     Err(Failure::new(
         format!(
             "{} favours some positions for some cards in a 52-card deck",
-            T::NAME
+            t.name
         ),
         format!(
             "{POSITION_SHUFFLES} shuffles of 52 distinct cards, rng seeded with {POSITION_SEED}"
@@ -331,7 +326,7 @@ pub(crate) fn uniform_at_52_cards<T: RandomShuffle>(probe: &Probe) -> Result<(),
             stats::format_p(test.p_value()),
             counts[position][card]
         ),
-        T::UNIFORM_HINT,
+        t.uniform_hint,
     ))
 }
 
