@@ -7,6 +7,9 @@ use crate::failure::deck;
 use crate::stats::{self, ChiSquare};
 use crate::{CheckRng, Failure, Functions};
 
+/// Calls a shuffle `times` times on copies of a deck, one rng throughout.
+type ShuffleMany = fn(&dyn Functions, &[i32], &mut CheckRng, usize) -> Vec<Vec<i32>>;
+
 /// A random shuffle under test, seen as "deck in, new decks out".
 pub(crate) struct Shuffle {
     pub(crate) name: &'static str,
@@ -14,7 +17,7 @@ pub(crate) struct Shuffle {
     permutation_hint: &'static str,
     /// What to look at when some orders come up too often.
     uniform_hint: &'static str,
-    run: fn(&dyn Functions, &[i32], &mut CheckRng, usize) -> Vec<Vec<i32>>,
+    run: ShuffleMany,
 }
 
 impl Shuffle {
