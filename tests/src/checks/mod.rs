@@ -8,6 +8,7 @@ pub mod perfect_shuffle;
 pub mod reversing_sequence;
 pub mod selection_shuffle;
 mod shuffles;
+pub mod snapshot;
 
 /// The exercises, in the lab's order.
 pub const EXERCISES: &[&str] = &[

@@ -2,8 +2,7 @@
 //! the lab's own procedure, so a bug in the student's shuffle costs nothing
 //! here.
 
-use std::panic::{self, AssertUnwindSafe};
-
+use super::snapshot::pinned;
 use crate::oracle::replay_swaps;
 use crate::{Failure, Functions};
 
@@ -56,16 +55,19 @@ pub fn answers_question_3(f: &dyn Functions) -> Result<(), Failure> {
 pub fn answer_matches_the_snapshot(f: &dyn Functions) -> Result<(), Failure> {
     let rs = f.reversing_sequence();
     let transcript = format!("reversing_sequence() = {rs:?}");
-    let snapshot = panic::catch_unwind(AssertUnwindSafe(|| {
-        insta::assert_snapshot!("reversing_sequence_answer", transcript);
-    }));
-    snapshot.map_err(|_| {
-        Failure::new(
-            "reversing_sequence differs from the pinned answer (insta's diff is printed above)",
-            "reversing_sequence()",
-            "the pinned answer, which reverses [1, 2, 3, 4]",
-            format!("{rs:?}"),
-            WHY_UNIQUE,
-        )
-    })
+    if pinned!(
+        "reversing_sequence",
+        "reversing_sequence_answer",
+        transcript
+    ) {
+        return Ok(());
+    }
+    Err(Failure::new(
+        "reversing_sequence differs from the pinned answer (with cargo test, insta's diff is \
+         printed above)",
+        "reversing_sequence()",
+        "the pinned answer, which reverses [1, 2, 3, 4]",
+        format!("{rs:?}"),
+        WHY_UNIQUE,
+    ))
 }
