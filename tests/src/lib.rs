@@ -21,6 +21,7 @@ mod catalogue;
 mod check_rng;
 pub mod checks;
 mod failure;
+pub mod grade;
 mod oracle;
 mod runner;
 mod scripted;

@@ -112,6 +112,23 @@ pub enum Outcome {
         /// The panic's message.
         message: String,
     },
+    /// The process running the student's code ended in the middle of a
+    /// call: `exit`, `abort`, a crash, or a limit (the `grade` command).
+    Crashed {
+        /// Which call.
+        during: String,
+        /// How it ended, in words.
+        how: String,
+        /// The end of what it printed.
+        output: String,
+    },
+    /// The function, or code it calls, did not compile.
+    DidNotCompile {
+        /// The exercise's function.
+        function: String,
+        /// The compiler's message, trimmed.
+        message: String,
+    },
     /// One call did not return within the time limit.
     TimedOut {
         /// Which call, such as "selection_shuffle for 4 cards".
@@ -142,6 +159,23 @@ impl fmt::Display for Outcome {
                 "{during} panicked: {message}\n  hint:     read the panic message: an index out of \
                  bounds or an overflow usually means a loop runs one step too far"
             ),
+            Outcome::Crashed { during, how, output } => {
+                write!(f, "{during} did not return: {how}")?;
+                if !output.is_empty() {
+                    write!(f, "\n  output:\n")?;
+                    for line in output.lines() {
+                        writeln!(f, "    {line}")?;
+                    }
+                }
+                Ok(())
+            }
+            Outcome::DidNotCompile { function, message } => {
+                writeln!(f, "{function} did not compile, so its checks could not run:")?;
+                for line in message.lines() {
+                    writeln!(f, "    {line}")?;
+                }
+                Ok(())
+            }
             Outcome::TimedOut { during, limit } => write!(
                 f,
                 "{during} did not return within {} s: does the loop ever end?",

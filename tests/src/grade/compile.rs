@@ -1,0 +1,530 @@
+//! Building a batch of submissions with the instructor's own manifest,
+//! lockfile and grading suite, offline, in one cargo run.
+//!
+//! Each submission becomes a small library crate of its own (named after
+//! its content hash, so unchanged work is never rebuilt), holding only its
+//! `.rs` files plus a generated module that instantiates the six functions
+//! for `dyn Rng`. A submission's own `Cargo.toml`, `build.rs`, tests and
+//! dependencies are never copied. One harness binary links every crate
+//! that compiled and serves any of them to the sandbox.
+//!
+//! When a crate fails to compile, the functions the errors point into have
+//! their bodies replaced by a panic naming them, and the crate is built
+//! again: a type error in one function costs only the exercises that use
+//! it. A file that does not parse, or an error outside any function, fails
+//! the whole submission.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+
+use super::discover::Submission;
+use crate::checks::EXERCISES;
+
+/// The panic message of a function whose body was removed because it did
+/// not compile; the function's name follows.
+pub const COMPILE_ERROR_MARKER: &str = "grade: this function did not compile: ";
+
+/// How many times a crate is rebuilt with more functions stubbed out.
+const REPAIR_ROUNDS: usize = 4;
+
+/// The generated wrappers, appended to each submission's `lib.rs`.
+const WRAPPERS: &str = r#"
+#[doc(hidden)]
+#[allow(warnings, clippy::all)]
+pub mod __grading {
+    pub fn perfect_shuffle(values: &[i32]) -> ::std::vec::Vec<i32> {
+        super::perfect_shuffle(values)
+    }
+    pub fn selection_shuffle(values: &[i32], rng: &mut dyn ::rand::Rng) -> ::std::vec::Vec<i32> {
+        super::selection_shuffle(values, rng)
+    }
+    pub fn efficient_selection_shuffle(values: &mut [i32], rng: &mut dyn ::rand::Rng) {
+        super::efficient_selection_shuffle(values, rng)
+    }
+    pub fn flip(rng: &mut dyn ::rand::Rng) -> &'static str {
+        super::flip(rng)
+    }
+    pub fn are_permutations(a: &[i32], b: &[i32]) -> bool {
+        super::are_permutations(a, b)
+    }
+    pub fn reversing_sequence() -> [usize; 3] {
+        super::reversing_sequence()
+    }
+}
+"#;
+
+/// What became of one submission's build.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Compiled {
+    /// It built, possibly with some functions stubbed out.
+    Built {
+        /// The crate name the harness serves it under.
+        krate: String,
+        /// Functions removed because they did not compile.
+        broken: Vec<Broken>,
+    },
+    /// It could not be built at all; the message says why.
+    Failed { message: String },
+}
+
+/// A function whose body was replaced because it did not compile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Broken {
+    /// The function's name.
+    pub function: String,
+    /// The exercise, when the function is one of the six (or is missing).
+    pub exercise: Option<&'static str>,
+    /// The compiler's message, trimmed and with the submission's own paths.
+    pub message: String,
+}
+
+/// A built batch: its harness, and each submission's fate by id.
+#[derive(Debug)]
+pub struct Batch {
+    /// A private copy of the harness binary, removed with the batch, so a
+    /// concurrent run that rebuilds the shared one cannot change it.
+    pub harness: tempfile::TempPath,
+    pub compiled: BTreeMap<String, Compiled>,
+}
+
+/// The instructor's workspace, which this crate was built from.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("/")).to_path_buf()
+}
+
+/// Builds every submission that has source, in `dir`. Concurrent runs take
+/// turns: the generated workspace is shared.
+pub fn build(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch> {
+    fs::create_dir_all(dir.join("subs"))?;
+    let lock = fs::File::create(dir.join("grade.lock"))?;
+    lock.lock().context("waiting for another grade run to finish building")?;
+    let batch = build_locked(dir, submissions);
+    let _ = lock.unlock();
+    batch
+}
+
+fn build_locked(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch> {
+    let workspace = workspace_root();
+    let mut crates: BTreeMap<String, Crate> = BTreeMap::new();
+    let mut compiled = BTreeMap::new();
+    for submission in submissions {
+        if let Some(problem) = &submission.problem {
+            compiled.insert(submission.id.clone(), Compiled::Failed { message: problem.clone() });
+            continue;
+        }
+        let name = format!("s{}", &submission.content_hash()[..16]);
+        crates.entry(name.clone()).or_insert_with(|| Crate::new(&name, submission));
+    }
+
+    for krate in crates.values() {
+        krate.write(dir)?;
+    }
+    let mut pending: BTreeSet<String> = crates.keys().cloned().collect();
+    for round in 0..=REPAIR_ROUNDS {
+        if pending.is_empty() {
+            break;
+        }
+        write_workspace(dir, &workspace, crates.keys(), &[])?;
+        let errors = cargo_build(dir, pending.iter().map(String::as_str))?;
+        let mut still_pending = BTreeSet::new();
+        for name in &pending {
+            let krate = crates.get_mut(name).context("known crate")?;
+            match errors.get(name) {
+                None => {}
+                Some(diagnostics) if round < REPAIR_ROUNDS => match krate.repair(diagnostics) {
+                    Ok(()) => {
+                        krate.write(dir)?;
+                        still_pending.insert(name.clone());
+                    }
+                    Err(message) => krate.failure = Some(message),
+                },
+                Some(diagnostics) => {
+                    let message = krate.render(&diagnostics[0]);
+                    krate.failure = Some(message);
+                }
+            }
+        }
+        pending = still_pending;
+    }
+
+    let built: Vec<&Crate> = crates.values().filter(|c| c.failure.is_none()).collect();
+    write_workspace(dir, &workspace, crates.keys(), &built)?;
+    let errors = cargo_build(dir, ["grade-harness"].into_iter())?;
+    if let Some(diagnostics) = errors.values().next() {
+        bail!("the grading harness did not build: {}", diagnostics[0].rendered);
+    }
+
+    for submission in submissions.iter().filter(|s| s.problem.is_none()) {
+        let name = format!("s{}", &submission.content_hash()[..16]);
+        let krate = &crates[&name];
+        let fate = match &krate.failure {
+            Some(message) => Compiled::Failed { message: message.replace(&krate.name, &submission.id) },
+            None => Compiled::Built { krate: name.clone(), broken: krate.broken.clone() },
+        };
+        compiled.insert(submission.id.clone(), fate);
+    }
+    Ok(Batch { harness: private_copy(&dir.join("target/release/grade-harness"))?, compiled })
+}
+
+/// Copies the harness to a temporary file that any user may run (the
+/// sandbox runs it as `nobody` when grading as root).
+fn private_copy(harness: &Path) -> anyhow::Result<tempfile::TempPath> {
+    use std::os::unix::fs::PermissionsExt;
+    let copy = tempfile::Builder::new().prefix("grade-harness-").tempfile()?.into_temp_path();
+    fs::copy(harness, &copy).with_context(|| format!("copying {}", harness.display()))?;
+    fs::set_permissions(&copy, fs::Permissions::from_mode(0o755))?;
+    Ok(copy)
+}
+
+/// One submission's crate as generated on disk.
+#[derive(Debug)]
+struct Crate {
+    name: String,
+    id: String,
+    /// The source files, relative to `src/`, as they will be written.
+    files: BTreeMap<PathBuf, String>,
+    /// How many lines of `lib.rs` are the student's, before the wrappers.
+    student_lines: usize,
+    broken: Vec<Broken>,
+    failure: Option<String>,
+}
+
+impl Crate {
+    fn new(name: &str, submission: &Submission) -> Crate {
+        let mut files: BTreeMap<PathBuf, String> = submission.files.iter().cloned().collect();
+        let lib = files.entry(PathBuf::from("lib.rs")).or_default();
+        if !lib.ends_with('\n') {
+            lib.push('\n');
+        }
+        let student_lines = lib.lines().count();
+        lib.push_str(WRAPPERS);
+        Crate {
+            name: name.into(),
+            id: submission.id.clone(),
+            files,
+            student_lines,
+            broken: Vec::new(),
+            failure: None,
+        }
+    }
+
+    fn write(&self, dir: &Path) -> anyhow::Result<()> {
+        let root = dir.join("subs").join(&self.name);
+        let src = root.join("src");
+        if src.exists() {
+            fs::remove_dir_all(&src)?;
+        }
+        for (path, text) in &self.files {
+            let target = src.join(path);
+            fs::create_dir_all(target.parent().context("a parent folder")?)?;
+            write_if_changed(&target, text)?;
+        }
+        let manifest = format!(
+            "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+             [lib]\npath = \"src/lib.rs\"\n\n[dependencies]\nrand.workspace = true\n",
+            self.name
+        );
+        write_if_changed(&root.join("Cargo.toml"), &manifest)
+    }
+
+    /// Stubs out what each error points into; fails when it cannot.
+    fn repair(&mut self, diagnostics: &[Diagnostic]) -> Result<(), String> {
+        let mut stubbed_any = false;
+        for diagnostic in diagnostics {
+            let Some(span) = diagnostic.primary() else { continue };
+            let relative = Path::new(&span.file_name)
+                .strip_prefix(format!("subs/{}/src", self.name))
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|_| PathBuf::from(&span.file_name));
+            let Some(text) = self.files.get(&relative).cloned() else {
+                return Err(self.render(diagnostic));
+            };
+            let in_wrappers = relative == Path::new("lib.rs") && span.line_start > self.student_lines;
+            let found = innermost_fn(&text, span.line_start).map_err(|_| self.render(diagnostic))?;
+            let Some(found) = found else {
+                return Err(self.render(diagnostic));
+            };
+            if self.broken.iter().any(|b| b.function == found.name && !in_wrappers) {
+                continue;
+            }
+            let exercise = EXERCISES.iter().copied().find(|e| *e == found.name);
+            let message = if in_wrappers {
+                wrapper_message(&found.name, diagnostic)
+            } else {
+                self.render(diagnostic)
+            };
+            let stub = format!("{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\") }}", found.name);
+            let mut patched = text.clone();
+            patched.replace_range(found.body.clone(), &stub);
+            self.files.insert(relative, patched);
+            self.broken.push(Broken { function: found.name, exercise, message });
+            stubbed_any = true;
+        }
+        if stubbed_any { Ok(()) } else { Err(self.render(&diagnostics[0])) }
+    }
+
+    /// The compiler's message with the generated paths turned back into
+    /// the submission's, cut to its first lines.
+    fn render(&self, diagnostic: &Diagnostic) -> String {
+        let generated = format!("subs/{}/src/", self.name);
+        let text = diagnostic.rendered.replace(&generated, &format!("{}/", self.id));
+        let lines: Vec<&str> = text.lines().collect();
+        let mut kept = lines[..lines.len().min(14)].join("\n");
+        if lines.len() > 14 {
+            let _ = write!(kept, "\n(… {} more lines)", lines.len() - 14);
+        }
+        kept
+    }
+}
+
+/// The report for an error inside the generated wrapper of an exercise:
+/// the function is missing or its signature differs from the assignment.
+fn wrapper_message(exercise: &str, diagnostic: &Diagnostic) -> String {
+    let expected = match exercise {
+        "perfect_shuffle" => "pub fn perfect_shuffle(values: &[i32]) -> Vec<i32>",
+        "selection_shuffle" => {
+            "pub fn selection_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32>"
+        }
+        "efficient_selection_shuffle" => {
+            "pub fn efficient_selection_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R)"
+        }
+        "flip" => "pub fn flip<R: Rng + ?Sized>(rng: &mut R) -> &'static str",
+        "are_permutations" => "pub fn are_permutations(a: &[i32], b: &[i32]) -> bool",
+        _ => "pub fn reversing_sequence() -> [usize; 3]",
+    };
+    if diagnostic.message.contains("cannot find") {
+        format!("`{exercise}` is missing: the crate root has no `{expected}`")
+    } else {
+        format!(
+            "`{exercise}` does not match the assignment's signature ({}); it must be\n{expected}",
+            diagnostic.message
+        )
+    }
+}
+
+/// A function found around a line: its name and the byte range of its body.
+struct FoundFn {
+    name: String,
+    body: std::ops::Range<usize>,
+}
+
+/// The innermost `fn` (free, in an impl, a trait or a module, or nested in
+/// another function) whose span covers `line` of `text`.
+fn innermost_fn(text: &str, line: usize) -> syn::Result<Option<FoundFn>> {
+    use syn::spanned::Spanned;
+    use syn::visit::Visit;
+
+    struct Finder<'a> {
+        line: usize,
+        text: &'a str,
+        line_starts: Vec<usize>,
+        best: Option<(usize, FoundFn)>,
+    }
+    impl Finder<'_> {
+        /// The byte index of a (1-based line, 0-based char column) position.
+        fn offset(&self, at: proc_macro2::LineColumn) -> usize {
+            let start = self.line_starts.get(at.line.saturating_sub(1)).copied().unwrap_or(0);
+            self.text[start..]
+                .char_indices()
+                .nth(at.column)
+                .map_or(self.text.len(), |(i, _)| start + i)
+        }
+
+        fn consider(&mut self, name: String, whole: proc_macro2::Span, block: &syn::Block) {
+            let (start, end) = (whole.start().line, whole.end().line);
+            if start <= self.line && self.line <= end {
+                let size = end - start;
+                if self.best.as_ref().is_none_or(|(best, _)| size <= *best) {
+                    let open = self.offset(block.brace_token.span.open().start());
+                    let close = self.offset(block.brace_token.span.close().end());
+                    self.best = Some((size, FoundFn { name, body: open..close }));
+                }
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+            self.consider(item.sig.ident.to_string(), item.span(), &item.block);
+            syn::visit::visit_item_fn(self, item);
+        }
+        fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+            self.consider(item.sig.ident.to_string(), item.span(), &item.block);
+            syn::visit::visit_impl_item_fn(self, item);
+        }
+        fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
+            if let Some(block) = &item.default {
+                self.consider(item.sig.ident.to_string(), item.span(), block);
+            }
+            syn::visit::visit_trait_item_fn(self, item);
+        }
+    }
+
+    let file = syn::parse_file(text)?;
+    let line_starts =
+        std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+    let mut finder = Finder { line, text, line_starts, best: None };
+    finder.visit_file(&file);
+    Ok(finder.best.map(|(_, found)| found))
+}
+
+/// One error from the compiler.
+#[derive(Debug, Clone, Deserialize)]
+struct Diagnostic {
+    message: String,
+    level: String,
+    #[serde(default)]
+    rendered: String,
+    spans: Vec<Span>,
+}
+
+impl Diagnostic {
+    fn primary(&self) -> Option<&Span> {
+        self.spans.iter().find(|s| s.is_primary)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct Span {
+    file_name: String,
+    line_start: usize,
+    is_primary: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct CargoMessage {
+    reason: String,
+    #[serde(default)]
+    package_id: String,
+    #[serde(default)]
+    message: Option<Diagnostic>,
+}
+
+/// Runs cargo on the generated workspace and returns the errors of each
+/// package that had any, by crate name.
+fn cargo_build<'a>(
+    dir: &Path,
+    packages: impl Iterator<Item = &'a str>,
+) -> anyhow::Result<BTreeMap<String, Vec<Diagnostic>>> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(dir)
+        .args(["build", "--release", "--offline", "--keep-going", "--message-format=json"])
+        .args(["--target-dir", "target"])
+        .env("RUSTFLAGS", "--cap-lints=allow")
+        .env("CARGO_TERM_COLOR", "never")
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::piped());
+    for package in packages {
+        command.args(["-p", package]);
+    }
+    let output = command.output().context("running cargo to build the submissions")?;
+    let mut errors: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
+    for line in output.stdout.split(|&b| b == b'\n') {
+        let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else { continue };
+        let Some(diagnostic) = message.message else { continue };
+        if message.reason != "compiler-message" || diagnostic.level != "error" {
+            continue;
+        }
+        if diagnostic.spans.is_empty() {
+            continue; // "aborting due to N previous errors" and the like
+        }
+        let krate = crate_of(&message.package_id);
+        errors.entry(krate).or_default().push(diagnostic);
+    }
+    if !output.status.success() && errors.is_empty() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        bail!("cargo could not build the submissions:\n{}", tail.join("\n"));
+    }
+    Ok(errors)
+}
+
+/// The crate name in a package id such as
+/// `path+file:///…/subs/s0123#s0123@0.0.0`.
+fn crate_of(package_id: &str) -> String {
+    let tail = package_id.rsplit('#').next().unwrap_or(package_id);
+    let tail = tail.rsplit('/').next().unwrap_or(tail);
+    tail.split('@').next().unwrap_or(tail).to_string()
+}
+
+fn write_workspace<'a>(
+    dir: &Path,
+    workspace: &Path,
+    members: impl Iterator<Item = &'a String>,
+    linked: &[&Crate],
+) -> anyhow::Result<()> {
+    let members: Vec<String> = members.map(|m| format!("\"subs/{m}\"")).collect();
+    let manifest = format!(
+        "# Generated by `grade`; rewritten on every run.\n[workspace]\nresolver = \"3\"\n\
+         members = [\"harness\", {}]\n\n[workspace.dependencies]\nrand = \"0.10\"\n\n\
+         [profile.release]\nopt-level = 2\ndebug = false\nincremental = false\n\
+         codegen-units = 16\npanic = \"unwind\"\n",
+        members.join(", ")
+    );
+    write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
+    if !dir.join("Cargo.lock").exists() {
+        fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock"))
+            .context("copying the workspace's Cargo.lock")?;
+    }
+
+    let harness = dir.join("harness");
+    fs::create_dir_all(harness.join("src"))?;
+    let mut dependencies = format!(
+        "grading = {{ path = {:?} }}\n",
+        workspace.join("tests").to_string_lossy()
+    );
+    let mut tables = String::new();
+    for krate in linked {
+        let _ = writeln!(dependencies, "{0} = {{ path = \"../subs/{0}\" }}", krate.name);
+        let _ = writeln!(
+            tables,
+            "        (\"{0}\", grading::grade::Table {{\n            \
+             perfect_shuffle: {0}::__grading::perfect_shuffle,\n            \
+             selection_shuffle: {0}::__grading::selection_shuffle,\n            \
+             efficient_selection_shuffle: {0}::__grading::efficient_selection_shuffle,\n            \
+             flip: {0}::__grading::flip,\n            \
+             are_permutations: {0}::__grading::are_permutations,\n            \
+             reversing_sequence: {0}::__grading::reversing_sequence,\n        }}),",
+            krate.name
+        );
+    }
+    let manifest = format!(
+        "[package]\nname = \"grade-harness\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
+         publish = false\n\n[dependencies]\n{dependencies}"
+    );
+    write_if_changed(&harness.join("Cargo.toml"), &manifest)?;
+    let main = format!(
+        "// Generated by `grade`: serves each submission's functions to the sandbox.\n\
+         fn main() -> std::process::ExitCode {{\n    grading::grade::serve_main(&[\n{tables}    ])\n}}\n"
+    );
+    write_if_changed(&harness.join("src/main.rs"), &main)
+}
+
+/// Writes only when the content differs, so cargo's freshness check sees
+/// unchanged files as unchanged.
+fn write_if_changed(path: &Path, text: &str) -> anyhow::Result<()> {
+    if fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crate_names_come_from_package_ids() {
+        assert_eq!(crate_of("path+file:///tmp/x/subs/s0123#0.0.0"), "s0123");
+        assert_eq!(crate_of("path+file:///tmp/x/subs/s0123#s0123@0.0.0"), "s0123");
+    }
+}

@@ -1,0 +1,181 @@
+//! Finding submissions on disk: a crate folder, a single `.rs` file, or a
+//! folder of either.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use sha2::{Digest, Sha256};
+
+/// The largest source file accepted; a lab answer is a few KiB.
+const MAX_FILE: u64 = 1 << 20;
+
+/// One student's work, read into memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submission {
+    /// The file or folder name without `.rs`.
+    pub id: String,
+    /// Where it was found.
+    pub origin: PathBuf,
+    /// Its source files, relative to the crate's `src/`; `lib.rs` is the root.
+    pub files: Vec<(PathBuf, String)>,
+    /// Why it cannot be built at all, if so.
+    pub problem: Option<String>,
+}
+
+impl Submission {
+    /// A SHA-256 of the file names and contents, as hex.
+    pub fn content_hash(&self) -> String {
+        let mut hasher = Sha256::new();
+        for (path, text) in &self.files {
+            hasher.update(path.to_string_lossy().as_bytes());
+            hasher.update([0]);
+            hasher.update(text.as_bytes());
+            hasher.update([0]);
+        }
+        if let Some(problem) = &self.problem {
+            hasher.update(problem.as_bytes());
+        }
+        format!("{:x}", hasher.finalize())
+    }
+}
+
+/// Reads every submission named by `paths`, sorted by id.
+///
+/// # Errors
+///
+/// If a path does not exist, or two submissions share an id.
+pub fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Submission>> {
+    let mut found = Vec::new();
+    for path in paths {
+        let metadata =
+            fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+        if metadata.is_file() || crate_source(path).is_some() {
+            found.push(read(path));
+        } else {
+            let mut entries: Vec<PathBuf> = fs::read_dir(path)
+                .with_context(|| format!("cannot list {}", path.display()))?
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|p| !name_of(p).starts_with('.'))
+                .collect();
+            entries.sort();
+            if entries.is_empty() {
+                bail!("{} holds no submissions", path.display());
+            }
+            found.extend(entries.iter().map(|entry| read(entry)));
+        }
+    }
+    found.sort_by(|a, b| a.id.cmp(&b.id));
+    if let Some(pair) = found.windows(2).find(|pair| pair[0].id == pair[1].id) {
+        bail!(
+            "two submissions are both named {:?}: {} and {}",
+            pair[0].id,
+            pair[0].origin.display(),
+            pair[1].origin.display()
+        );
+    }
+    Ok(found)
+}
+
+fn name_of(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// The `src` folder of a crate folder: `src/lib.rs`, or `lib.rs` directly.
+fn crate_source(path: &Path) -> Option<PathBuf> {
+    if path.join("src/lib.rs").is_file() {
+        Some(path.join("src"))
+    } else if path.join("lib.rs").is_file() {
+        Some(path.to_path_buf())
+    } else {
+        None
+    }
+}
+
+/// Reads one submission; what cannot be read becomes its `problem`.
+fn read(path: &Path) -> Submission {
+    let name = name_of(path);
+    let id = name.strip_suffix(".rs").unwrap_or(&name).to_string();
+    let mut submission =
+        Submission { id, origin: path.to_path_buf(), files: Vec::new(), problem: None };
+    let result = if path.is_file() {
+        if path.extension().is_some_and(|e| e == "rs") {
+            read_file(path).map(|text| vec![(PathBuf::from("lib.rs"), text)])
+        } else {
+            Err(format!("{name} is neither a .rs file nor a crate folder"))
+        }
+    } else if let Some(src) = crate_source(path) {
+        read_tree(&src)
+    } else {
+        Err(format!("{name} has no src/lib.rs (nor lib.rs)"))
+    };
+    match result {
+        Ok(files) => submission.files = files,
+        Err(problem) => submission.problem = Some(problem),
+    }
+    submission
+}
+
+fn read_file(path: &Path) -> Result<String, String> {
+    let size = fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?.len();
+    if size > MAX_FILE {
+        return Err(format!("{} is {size} bytes; the limit is {MAX_FILE}", name_of(path)));
+    }
+    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", name_of(path)))
+}
+
+/// Every `.rs` file under `src`, with paths relative to it, sorted. Other
+/// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests) are ignored.
+fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+    let mut files = Vec::new();
+    let mut pending = vec![src.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let file_type = entry.file_type().map_err(|e| e.to_string())?;
+            if file_type.is_dir() && !name_of(&path).starts_with('.') {
+                pending.push(path);
+            } else if file_type.is_file() && path.extension().is_some_and(|e| e == "rs") {
+                let relative = path.strip_prefix(src).map_err(|e| e.to_string())?.to_path_buf();
+                files.push((relative, read_file(&path)?));
+            }
+            if files.len() > 200 {
+                return Err("more than 200 source files".into());
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_files_crates_and_folders_of_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let class = dir.path().join("class");
+        fs::create_dir_all(class.join("bob/src/nested")).unwrap();
+        fs::write(class.join("alice.rs"), "pub fn a() {}").unwrap();
+        fs::write(class.join("bob/src/lib.rs"), "mod nested;").unwrap();
+        fs::write(class.join("bob/src/nested/mod.rs"), "").unwrap();
+        fs::write(class.join("bob/Cargo.toml"), "[package]").unwrap();
+        fs::create_dir_all(class.join("carol")).unwrap();
+        fs::write(class.join("notes.txt"), "hi").unwrap();
+
+        let found = discover(&[class.clone()]).unwrap();
+        let ids: Vec<&str> = found.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["alice", "bob", "carol", "notes.txt"]);
+        assert_eq!(found[1].files.len(), 2);
+        assert!(found[2].problem.as_deref().unwrap().contains("no src/lib.rs"));
+        assert!(found[3].problem.is_some());
+
+        let single = discover(&[class.join("bob")]).unwrap();
+        assert_eq!(single[0].id, "bob");
+        assert!(discover(&[dir.path().join("missing")]).is_err());
+        assert_ne!(found[0].content_hash(), found[1].content_hash());
+    }
+}

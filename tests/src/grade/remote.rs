@@ -1,0 +1,122 @@
+//! The checks' view of a sandboxed child: [`Functions`] whose every call is
+//! a message to the child.
+
+use std::cell::RefCell;
+
+use super::compile::COMPILE_ERROR_MARKER;
+use super::protocol::{Request, Response};
+use super::sandbox::Server;
+use crate::{CheckRng, Functions, Outcome};
+
+/// A submission served by a child process.
+#[derive(Debug)]
+pub struct Remote {
+    server: RefCell<Server>,
+    /// Compiler messages for helpers that were stubbed out, by name.
+    broken_helpers: Vec<(String, String)>,
+}
+
+impl Remote {
+    /// Talks to `server`; `broken_helpers` explains stubbed-out helpers.
+    pub fn new(server: Server, broken_helpers: Vec<(String, String)>) -> Self {
+        Remote { server: RefCell::new(server), broken_helpers }
+    }
+
+    fn call(&self, request: Request) -> Response {
+        let response = self.server.borrow_mut().call(&request);
+        if let Response::Panicked(message) = response {
+            std::panic::panic_any(self.panic_outcome(&request, message));
+        }
+        response
+    }
+
+    fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
+        if message.starts_with("not yet implemented") {
+            return Outcome::NotImplemented { function: request.function().into() };
+        }
+        if let Some(helper) = message.strip_prefix(COMPILE_ERROR_MARKER) {
+            let compiler = self
+                .broken_helpers
+                .iter()
+                .find(|(name, _)| name == helper)
+                .map_or_else(String::new, |(_, message)| message.clone());
+            return Outcome::DidNotCompile {
+                function: request.function().into(),
+                message: format!("it calls `{helper}`, which did not compile:\n{compiler}"),
+            };
+        }
+        Outcome::Panicked { during: request.describe(), message }
+    }
+
+    /// Stops with an outcome when a child's answer does not fit the question
+    /// (which only a child that writes its own messages can cause).
+    fn misfit(&self, request: &Request) -> ! {
+        self.server.borrow_mut().stop();
+        std::panic::panic_any(Outcome::Crashed {
+            during: request.describe(),
+            how: "it sent an answer that does not fit the question".into(),
+            output: String::new(),
+        })
+    }
+
+    fn decks(&self, request: Request, times: usize, rng: Option<&mut CheckRng>) -> Vec<Vec<i32>> {
+        match self.call(request.clone()) {
+            Response::Decks { decks, rng: state } if decks.len() == times => {
+                if let (Some(rng), Some(state)) = (rng, state) {
+                    *rng = state;
+                }
+                decks
+            }
+            _ => self.misfit(&request),
+        }
+    }
+}
+
+impl Functions for Remote {
+    fn perfect_shuffle(&self, values: &[i32]) -> Vec<i32> {
+        let request = Request::PerfectShuffle { values: values.to_vec() };
+        self.decks(request, 1, None).pop().unwrap_or_default()
+    }
+
+    fn selection_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {
+        let request = Request::SelectionShuffle { values: values.to_vec(), rng: rng.clone(), times };
+        self.decks(request, times, Some(rng))
+    }
+
+    fn efficient_selection_shuffle(
+        &self,
+        values: &[i32],
+        rng: &mut CheckRng,
+        times: usize,
+    ) -> Vec<Vec<i32>> {
+        let request =
+            Request::EfficientSelectionShuffle { values: values.to_vec(), rng: rng.clone(), times };
+        self.decks(request, times, Some(rng))
+    }
+
+    fn flip(&self, rng: &mut CheckRng, times: usize) -> Vec<String> {
+        let request = Request::Flip { rng: rng.clone(), times };
+        match self.call(request.clone()) {
+            Response::Words { words, rng: state } if words.len() == times => {
+                *rng = state;
+                words
+            }
+            _ => self.misfit(&request),
+        }
+    }
+
+    fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool {
+        let request = Request::ArePermutations { a: a.to_vec(), b: b.to_vec() };
+        match self.call(request.clone()) {
+            Response::Answer(answer) => answer,
+            _ => self.misfit(&request),
+        }
+    }
+
+    fn reversing_sequence(&self) -> [usize; 3] {
+        match self.call(Request::ReversingSequence) {
+            Response::Sequence(answer) => answer,
+            _ => self.misfit(&Request::ReversingSequence),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The three ways a grade is written: Gradescope's `results.json`, a CSV
+//! gradebook and a table for people.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::checks::EXERCISES;
+
+/// One submission's grade in Gradescope's `results.json` format.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    /// Points earned.
+    pub score: f64,
+    /// Seconds spent grading; the one field that differs between runs.
+    pub execution_time: f64,
+    /// A summary shown above the tests.
+    pub output: String,
+    /// One entry per check.
+    pub tests: Vec<TestResult>,
+    /// What Gradescope ignores and the gradebook needs.
+    pub extra_data: Extra,
+}
+
+/// One check's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// "exercise: title", as in `flip: heads come up twice as often as tails`.
+    pub name: String,
+    pub score: f64,
+    pub max_score: f64,
+    /// `passed` or `failed`.
+    pub status: String,
+    /// The check's message; empty when it passed.
+    pub output: String,
+    /// The exercise's function name, then `property` or `lab_steps`.
+    pub tags: Vec<String>,
+}
+
+/// Bookkeeping kept in `extra_data`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extra {
+    /// The submission's id.
+    pub submission: String,
+    /// `graded`, `partly compiled` or `did not compile`.
+    pub status: String,
+    /// Identifies the source, rubric and grader this grade came from.
+    pub fingerprint: String,
+}
+
+impl Results {
+    /// The maximum score.
+    pub fn max_score(&self) -> f64 {
+        round(self.tests.iter().map(|t| t.max_score).sum())
+    }
+
+    /// Points earned per exercise, in the lab's order.
+    pub fn by_exercise(&self) -> Vec<(&'static str, f64, f64)> {
+        let mut totals: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+        for test in &self.tests {
+            if let Some(exercise) = test.tags.first() {
+                let entry = totals.entry(exercise.as_str()).or_default();
+                entry.0 += test.score;
+                entry.1 += test.max_score;
+            }
+        }
+        EXERCISES
+            .iter()
+            .map(|&e| {
+                let (score, max) = totals.get(e).copied().unwrap_or_default();
+                (e, round(score), round(max))
+            })
+            .collect()
+    }
+}
+
+/// Rounds points to hundredths, the precision of every total.
+pub fn round(points: f64) -> f64 {
+    (points * 100.0).round() / 100.0
+}
+
+/// Rounds one check's points to ten-thousandths: fine enough that an
+/// exercise's checks add up to its points to the hundredth (20 / 7 each
+/// gives 19.9997, printed 20), coarse enough to read.
+pub fn round_check(points: f64) -> f64 {
+    (points * 10_000.0).round() / 10_000.0
+}
+
+/// Points as a report prints them: `20`, `3.5`, `4.17`.
+pub fn points(value: f64) -> String {
+    let text = format!("{:.2}", round(value));
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The gradebook header; exercise columns hold points earned.
+pub fn csv_header() -> Vec<String> {
+    let mut header = vec!["submission".to_string(), "score".into(), "max_score".into()];
+    header.extend(EXERCISES.iter().map(|e| e.to_string()));
+    header.push("status".into());
+    header
+}
+
+/// The gradebook, one row per submission, sorted by id.
+pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
+    let mut sorted: Vec<&&Results> = results.iter().collect();
+    sorted.sort_by(|a, b| a.extra_data.submission.cmp(&b.extra_data.submission));
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(csv_header())?;
+    for result in sorted {
+        let mut row = vec![
+            result.extra_data.submission.clone(),
+            points(result.score),
+            points(result.max_score()),
+        ];
+        row.extend(result.by_exercise().into_iter().map(|(_, score, _)| points(score)));
+        row.push(result.extra_data.status.clone());
+        writer.write_record(row)?;
+    }
+    Ok(String::from_utf8(writer.into_inner()?)?)
+}
+
+/// A readable report of one submission: points per exercise, then every
+/// check that did not pass, with its message.
+pub fn table(result: &Results) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} / {} points ({})",
+        result.extra_data.submission,
+        points(result.score),
+        points(result.max_score()),
+        result.extra_data.status
+    );
+    if !result.output.is_empty() {
+        for line in result.output.lines() {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    for (exercise, score, max) in result.by_exercise() {
+        let tests: Vec<&TestResult> =
+            result.tests.iter().filter(|t| t.tags.first().is_some_and(|e| e == exercise)).collect();
+        let passed = tests.iter().filter(|t| t.status == "passed").count();
+        let _ = writeln!(
+            out,
+            "  {exercise:<28} {:>6} / {:<6} {passed} of {} checks passed",
+            points(score),
+            points(max),
+            tests.len()
+        );
+        for test in tests.iter().filter(|t| t.status != "passed") {
+            let _ = writeln!(out, "    ✗ {} (0 of {})", test.name, points(test.max_score));
+            for line in test.output.lines() {
+                let _ = writeln!(out, "        {line}");
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_print_without_trailing_zeros() {
+        assert_eq!(points(20.0), "20");
+        assert_eq!(points(3.5), "3.5");
+        assert_eq!(points(25.0 * 0.7 / 6.0), "2.92");
+    }
+
+    #[test]
+    fn the_header_begins_as_gradebooks_expect() {
+        assert!(csv_header().join(",").starts_with(
+            "submission,score,max_score,perfect_shuffle,selection_shuffle,\
+             efficient_selection_shuffle,flip,are_permutations,reversing_sequence"
+        ));
+    }
+}
