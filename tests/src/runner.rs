@@ -159,7 +159,11 @@ impl fmt::Display for Outcome {
                 "{during} panicked: {message}\n  hint:     read the panic message: an index out of \
                  bounds or an overflow usually means a loop runs one step too far"
             ),
-            Outcome::Crashed { during, how, output } => {
+            Outcome::Crashed {
+                during,
+                how,
+                output,
+            } => {
                 write!(f, "{during} did not return: {how}")?;
                 if !output.is_empty() {
                     write!(f, "\n  output:\n")?;
@@ -170,7 +174,10 @@ impl fmt::Display for Outcome {
                 Ok(())
             }
             Outcome::DidNotCompile { function, message } => {
-                writeln!(f, "{function} did not compile, so its checks could not run:")?;
+                writeln!(
+                    f,
+                    "{function} did not compile, so its checks could not run:"
+                )?;
                 for line in message.lines() {
                     writeln!(f, "    {line}")?;
                 }

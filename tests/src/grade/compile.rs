@@ -95,7 +95,10 @@ pub struct Batch {
 
 /// The instructor's workspace, which this crate was built from.
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("/")).to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap_or(Path::new("/"))
+        .to_path_buf()
 }
 
 /// Builds every submission that has source, in `dir`. Concurrent runs take
@@ -103,7 +106,8 @@ pub fn workspace_root() -> PathBuf {
 pub fn build(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch> {
     fs::create_dir_all(dir.join("subs"))?;
     let lock = fs::File::create(dir.join("grade.lock"))?;
-    lock.lock().context("waiting for another grade run to finish building")?;
+    lock.lock()
+        .context("waiting for another grade run to finish building")?;
     let batch = build_locked(dir, submissions);
     let _ = lock.unlock();
     batch
@@ -115,11 +119,18 @@ fn build_locked(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch>
     let mut compiled = BTreeMap::new();
     for submission in submissions {
         if let Some(problem) = &submission.problem {
-            compiled.insert(submission.id.clone(), Compiled::Failed { message: problem.clone() });
+            compiled.insert(
+                submission.id.clone(),
+                Compiled::Failed {
+                    message: problem.clone(),
+                },
+            );
             continue;
         }
         let name = format!("s{}", &submission.content_hash()[..16]);
-        crates.entry(name.clone()).or_insert_with(|| Crate::new(&name, submission));
+        crates
+            .entry(name.clone())
+            .or_insert_with(|| Crate::new(&name, submission));
     }
 
     for krate in crates.values() {
@@ -157,26 +168,40 @@ fn build_locked(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch>
     write_workspace(dir, &workspace, crates.keys(), &built)?;
     let errors = cargo_build(dir, ["grade-harness"].into_iter())?;
     if let Some(diagnostics) = errors.values().next() {
-        bail!("the grading harness did not build: {}", diagnostics[0].rendered);
+        bail!(
+            "the grading harness did not build: {}",
+            diagnostics[0].rendered
+        );
     }
 
     for submission in submissions.iter().filter(|s| s.problem.is_none()) {
         let name = format!("s{}", &submission.content_hash()[..16]);
         let krate = &crates[&name];
         let fate = match &krate.failure {
-            Some(message) => Compiled::Failed { message: message.replace(&krate.name, &submission.id) },
-            None => Compiled::Built { krate: name.clone(), broken: krate.broken.clone() },
+            Some(message) => Compiled::Failed {
+                message: message.replace(&krate.name, &submission.id),
+            },
+            None => Compiled::Built {
+                krate: name.clone(),
+                broken: krate.broken.clone(),
+            },
         };
         compiled.insert(submission.id.clone(), fate);
     }
-    Ok(Batch { harness: private_copy(&dir.join("target/release/grade-harness"))?, compiled })
+    Ok(Batch {
+        harness: private_copy(&dir.join("target/release/grade-harness"))?,
+        compiled,
+    })
 }
 
 /// Copies the harness to a temporary file that any user may run (the
 /// sandbox runs it as `nobody` when grading as root).
 fn private_copy(harness: &Path) -> anyhow::Result<tempfile::TempPath> {
     use std::os::unix::fs::PermissionsExt;
-    let copy = tempfile::Builder::new().prefix("grade-harness-").tempfile()?.into_temp_path();
+    let copy = tempfile::Builder::new()
+        .prefix("grade-harness-")
+        .tempfile()?
+        .into_temp_path();
     fs::copy(harness, &copy).with_context(|| format!("copying {}", harness.display()))?;
     fs::set_permissions(&copy, fs::Permissions::from_mode(0o755))?;
     Ok(copy)
@@ -226,7 +251,8 @@ impl Crate {
             write_if_changed(&target, text)?;
         }
         let manifest = format!(
-            "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+            "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\
+             autobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n\
              [lib]\npath = \"src/lib.rs\"\n\n[dependencies]\nrand.workspace = true\n",
             self.name
         );
@@ -237,7 +263,9 @@ impl Crate {
     fn repair(&mut self, diagnostics: &[Diagnostic]) -> Result<(), String> {
         let mut stubbed_any = false;
         for diagnostic in diagnostics {
-            let Some(span) = diagnostic.primary() else { continue };
+            let Some(span) = diagnostic.primary() else {
+                continue;
+            };
             let relative = Path::new(&span.file_name)
                 .strip_prefix(format!("subs/{}/src", self.name))
                 .map(Path::to_path_buf)
@@ -245,12 +273,18 @@ impl Crate {
             let Some(text) = self.files.get(&relative).cloned() else {
                 return Err(self.render(diagnostic));
             };
-            let in_wrappers = relative == Path::new("lib.rs") && span.line_start > self.student_lines;
-            let found = innermost_fn(&text, span.line_start).map_err(|_| self.render(diagnostic))?;
+            let in_wrappers =
+                relative == Path::new("lib.rs") && span.line_start > self.student_lines;
+            let found =
+                innermost_fn(&text, span.line_start).map_err(|_| self.render(diagnostic))?;
             let Some(found) = found else {
                 return Err(self.render(diagnostic));
             };
-            if self.broken.iter().any(|b| b.function == found.name && !in_wrappers) {
+            if self
+                .broken
+                .iter()
+                .any(|b| b.function == found.name && !in_wrappers)
+            {
                 continue;
             }
             let exercise = EXERCISES.iter().copied().find(|e| *e == found.name);
@@ -259,21 +293,34 @@ impl Crate {
             } else {
                 self.render(diagnostic)
             };
-            let stub = format!("{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\") }}", found.name);
+            let stub = format!(
+                "{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\") }}",
+                found.name
+            );
             let mut patched = text.clone();
             patched.replace_range(found.body.clone(), &stub);
             self.files.insert(relative, patched);
-            self.broken.push(Broken { function: found.name, exercise, message });
+            self.broken.push(Broken {
+                function: found.name,
+                exercise,
+                message,
+            });
             stubbed_any = true;
         }
-        if stubbed_any { Ok(()) } else { Err(self.render(&diagnostics[0])) }
+        if stubbed_any {
+            Ok(())
+        } else {
+            Err(self.render(&diagnostics[0]))
+        }
     }
 
     /// The compiler's message with the generated paths turned back into
     /// the submission's, cut to its first lines.
     fn render(&self, diagnostic: &Diagnostic) -> String {
         let generated = format!("subs/{}/src/", self.name);
-        let text = diagnostic.rendered.replace(&generated, &format!("{}/", self.id));
+        let text = diagnostic
+            .rendered
+            .replace(&generated, &format!("{}/", self.id));
         let lines: Vec<&str> = text.lines().collect();
         let mut kept = lines[..lines.len().min(14)].join("\n");
         if lines.len() > 14 {
@@ -329,7 +376,11 @@ fn innermost_fn(text: &str, line: usize) -> syn::Result<Option<FoundFn>> {
     impl Finder<'_> {
         /// The byte index of a (1-based line, 0-based char column) position.
         fn offset(&self, at: proc_macro2::LineColumn) -> usize {
-            let start = self.line_starts.get(at.line.saturating_sub(1)).copied().unwrap_or(0);
+            let start = self
+                .line_starts
+                .get(at.line.saturating_sub(1))
+                .copied()
+                .unwrap_or(0);
             self.text[start..]
                 .char_indices()
                 .nth(at.column)
@@ -343,7 +394,13 @@ fn innermost_fn(text: &str, line: usize) -> syn::Result<Option<FoundFn>> {
                 if self.best.as_ref().is_none_or(|(best, _)| size <= *best) {
                     let open = self.offset(block.brace_token.span.open().start());
                     let close = self.offset(block.brace_token.span.close().end());
-                    self.best = Some((size, FoundFn { name, body: open..close }));
+                    self.best = Some((
+                        size,
+                        FoundFn {
+                            name,
+                            body: open..close,
+                        },
+                    ));
                 }
             }
         }
@@ -366,9 +423,15 @@ fn innermost_fn(text: &str, line: usize) -> syn::Result<Option<FoundFn>> {
     }
 
     let file = syn::parse_file(text)?;
-    let line_starts =
-        std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    let mut finder = Finder { line, text, line_starts, best: None };
+    let line_starts = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let mut finder = Finder {
+        line,
+        text,
+        line_starts,
+        best: None,
+    };
     finder.visit_file(&file);
     Ok(finder.best.map(|(_, found)| found))
 }
@@ -415,7 +478,13 @@ fn cargo_build<'a>(
     let mut command = Command::new(cargo);
     command
         .current_dir(dir)
-        .args(["build", "--release", "--offline", "--keep-going", "--message-format=json"])
+        .args([
+            "build",
+            "--release",
+            "--offline",
+            "--keep-going",
+            "--message-format=json",
+        ])
         .args(["--target-dir", "target"])
         .env("RUSTFLAGS", "--cap-lints=allow")
         .env("CARGO_TERM_COLOR", "never")
@@ -425,11 +494,17 @@ fn cargo_build<'a>(
     for package in packages {
         command.args(["-p", package]);
     }
-    let output = command.output().context("running cargo to build the submissions")?;
+    let output = command
+        .output()
+        .context("running cargo to build the submissions")?;
     let mut errors: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
     for line in output.stdout.split(|&b| b == b'\n') {
-        let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else { continue };
-        let Some(diagnostic) = message.message else { continue };
+        let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
+            continue;
+        };
+        let Some(diagnostic) = message.message else {
+            continue;
+        };
         if message.reason != "compiler-message" || diagnostic.level != "error" {
             continue;
         }
@@ -443,7 +518,10 @@ fn cargo_build<'a>(
         let stderr = String::from_utf8_lossy(&output.stderr);
         let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
-        bail!("cargo could not build the submissions:\n{}", tail.join("\n"));
+        bail!(
+            "cargo could not build the submissions:\n{}",
+            tail.join("\n")
+        );
     }
     Ok(errors)
 }
@@ -451,9 +529,11 @@ fn cargo_build<'a>(
 /// The crate name in a package id such as
 /// `path+file:///…/subs/s0123#s0123@0.0.0`.
 fn crate_of(package_id: &str) -> String {
-    let tail = package_id.rsplit('#').next().unwrap_or(package_id);
-    let tail = tail.rsplit('/').next().unwrap_or(tail);
-    tail.split('@').next().unwrap_or(tail).to_string()
+    let (url, fragment) = package_id.split_once('#').unwrap_or((package_id, ""));
+    match fragment.split_once('@') {
+        Some((name, _)) => name.to_string(),
+        None => url.rsplit('/').next().unwrap_or(url).to_string(),
+    }
 }
 
 fn write_workspace<'a>(
@@ -484,7 +564,11 @@ fn write_workspace<'a>(
     );
     let mut tables = String::new();
     for krate in linked {
-        let _ = writeln!(dependencies, "{0} = {{ path = \"../subs/{0}\" }}", krate.name);
+        let _ = writeln!(
+            dependencies,
+            "{0} = {{ path = \"../subs/{0}\" }}",
+            krate.name
+        );
         let _ = writeln!(
             tables,
             "        (\"{0}\", grading::grade::Table {{\n            \
@@ -525,6 +609,9 @@ mod tests {
     #[test]
     fn crate_names_come_from_package_ids() {
         assert_eq!(crate_of("path+file:///tmp/x/subs/s0123#0.0.0"), "s0123");
-        assert_eq!(crate_of("path+file:///tmp/x/subs/s0123#s0123@0.0.0"), "s0123");
+        assert_eq!(
+            crate_of("path+file:///tmp/x/subs/s0123#s0123@0.0.0"),
+            "s0123"
+        );
     }
 }

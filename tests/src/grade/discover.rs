@@ -78,7 +78,9 @@ pub fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Submission>> {
 }
 
 fn name_of(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// The `src` folder of a crate folder: `src/lib.rs`, or `lib.rs` directly.
@@ -96,8 +98,12 @@ fn crate_source(path: &Path) -> Option<PathBuf> {
 fn read(path: &Path) -> Submission {
     let name = name_of(path);
     let id = name.strip_suffix(".rs").unwrap_or(&name).to_string();
-    let mut submission =
-        Submission { id, origin: path.to_path_buf(), files: Vec::new(), problem: None };
+    let mut submission = Submission {
+        id,
+        origin: path.to_path_buf(),
+        files: Vec::new(),
+        problem: None,
+    };
     let result = if path.is_file() {
         if path.extension().is_some_and(|e| e == "rs") {
             read_file(path).map(|text| vec![(PathBuf::from("lib.rs"), text)])
@@ -117,9 +123,14 @@ fn read(path: &Path) -> Submission {
 }
 
 fn read_file(path: &Path) -> Result<String, String> {
-    let size = fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?.len();
+    let size = fs::metadata(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
     if size > MAX_FILE {
-        return Err(format!("{} is {size} bytes; the limit is {MAX_FILE}", name_of(path)));
+        return Err(format!(
+            "{} is {size} bytes; the limit is {MAX_FILE}",
+            name_of(path)
+        ));
     }
     let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", name_of(path)))
@@ -138,7 +149,10 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             if file_type.is_dir() && !name_of(&path).starts_with('.') {
                 pending.push(path);
             } else if file_type.is_file() && path.extension().is_some_and(|e| e == "rs") {
-                let relative = path.strip_prefix(src).map_err(|e| e.to_string())?.to_path_buf();
+                let relative = path
+                    .strip_prefix(src)
+                    .map_err(|e| e.to_string())?
+                    .to_path_buf();
                 files.push((relative, read_file(&path)?));
             }
             if files.len() > 200 {
@@ -166,11 +180,17 @@ mod tests {
         fs::create_dir_all(class.join("carol")).unwrap();
         fs::write(class.join("notes.txt"), "hi").unwrap();
 
-        let found = discover(&[class.clone()]).unwrap();
+        let found = discover(std::slice::from_ref(&class)).unwrap();
         let ids: Vec<&str> = found.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["alice", "bob", "carol", "notes.txt"]);
         assert_eq!(found[1].files.len(), 2);
-        assert!(found[2].problem.as_deref().unwrap().contains("no src/lib.rs"));
+        assert!(
+            found[2]
+                .problem
+                .as_deref()
+                .unwrap()
+                .contains("no src/lib.rs")
+        );
         assert!(found[3].problem.is_some());
 
         let single = discover(&[class.join("bob")]).unwrap();

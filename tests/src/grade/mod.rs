@@ -16,7 +16,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -102,13 +102,20 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         if !cli.watch {
             return Ok(ExitCode::SUCCESS);
         }
-        eprintln!("Watching {} for changes (Ctrl-C to stop)…", describe_paths(&cli.paths));
+        eprintln!(
+            "Watching {} for changes (Ctrl-C to stop)…",
+            describe_paths(&cli.paths)
+        );
         wait_for_change(&cli.paths, &submissions);
     }
 }
 
 fn describe_paths(paths: &[PathBuf]) -> String {
-    paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Prints the grades to stdout in the chosen format.
@@ -160,31 +167,39 @@ fn grade_all(
             }
         }
     }
-    let todo: Vec<Submission> =
-        submissions.iter().filter(|s| !done.contains_key(&s.id)).cloned().collect();
+    if !done.is_empty() {
+        eprintln!(
+            "{} of {} submissions are unchanged since they were graded into {}; reusing those grades",
+            done.len(),
+            submissions.len(),
+            cli.out
+                .as_deref()
+                .map_or_else(String::new, |p| p.display().to_string())
+        );
+    }
+    let todo: Vec<Submission> = submissions
+        .iter()
+        .filter(|s| !done.contains_key(&s.id))
+        .cloned()
+        .collect();
     if !todo.is_empty() {
         let progress = progress_bar(todo.len() as u64);
         progress.set_message("compiling");
         let batch = compile::build(&build_dir(), &todo)?;
         progress.set_message("grading");
         let jobs = cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);
+        let grading = Arc::new(Grading::new(
+            todo,
+            batch,
+            rubric.clone(),
+            grader.to_string(),
+        ));
         let (sender, receiver) = mpsc::channel();
-        let shared = Arc::new((todo, batch, rubric.clone(), grader.to_string(), AtomicUsize::new(0)));
-        let workers: Vec<_> = (0..jobs.min(shared.0.len()))
+        let workers: Vec<_> = (0..jobs)
             .map(|_| {
-                let shared = Arc::clone(&shared);
+                let grading = Arc::clone(&grading);
                 let sender = sender.clone();
-                thread::spawn(move || {
-                    let (todo, batch, rubric, grader, next) = &*shared;
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(submission) = todo.get(index) else { return };
-                        let result = grade_one(submission, batch, rubric, grader);
-                        if sender.send(result).is_err() {
-                            return;
-                        }
-                    }
-                })
+                thread::spawn(move || grading.work(&sender))
             })
             .collect();
         drop(sender);
@@ -204,6 +219,143 @@ fn grade_all(
         save(out, &done)?;
     }
     Ok(done.into_values().collect())
+}
+
+/// A batch being graded: every (submission, check) pair is one task, so
+/// the workers stay busy whether there is one submission or a hundred, and
+/// a submission that hangs holds up one worker, not the batch.
+struct Grading {
+    submissions: Vec<Submission>,
+    batch: compile::Batch,
+    rubric: Rubric,
+    grader: String,
+    checks: Vec<Check>,
+    next: AtomicUsize,
+    progress: Vec<Mutex<Progress>>,
+}
+
+/// One submission's checks' outcomes so far, and when its first started.
+#[derive(Default)]
+struct Progress {
+    outcomes: Vec<Option<Outcome>>,
+    started: Option<Instant>,
+}
+
+impl Grading {
+    fn new(
+        submissions: Vec<Submission>,
+        batch: compile::Batch,
+        rubric: Rubric,
+        grader: String,
+    ) -> Self {
+        let checks = catalogue();
+        let progress = submissions
+            .iter()
+            .map(|_| {
+                Mutex::new(Progress {
+                    outcomes: vec![None; checks.len()],
+                    started: None,
+                })
+            })
+            .collect();
+        Grading {
+            submissions,
+            batch,
+            rubric,
+            grader,
+            checks,
+            next: AtomicUsize::new(0),
+            progress,
+        }
+    }
+
+    /// Takes tasks until none are left; sends each submission's results
+    /// when its last check is done.
+    fn work(&self, finished: &mpsc::Sender<Results>) {
+        loop {
+            let task = self.next.fetch_add(1, Ordering::Relaxed);
+            let (index, check) = (task / self.checks.len(), task % self.checks.len());
+            let Some(submission) = self.submissions.get(index) else {
+                return;
+            };
+            {
+                let mut slot = self.progress[index]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                slot.started.get_or_insert_with(Instant::now);
+            }
+            let compiled = self.compiled(submission);
+            let outcome = outcome_of(
+                &self.checks[check],
+                &compiled,
+                &self.batch.harness,
+                self.rubric.limits,
+            );
+            let mut slot = self.progress[index]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            slot.outcomes[check] = Some(outcome);
+            if slot.outcomes.iter().all(Option::is_some) {
+                let outcomes: Vec<Outcome> =
+                    slot.outcomes.iter_mut().filter_map(Option::take).collect();
+                let elapsed = slot
+                    .started
+                    .map_or(0.0, |start| start.elapsed().as_secs_f64());
+                let results = self.results(submission, &compiled, &outcomes, elapsed);
+                if finished.send(results).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn compiled(&self, submission: &Submission) -> Compiled {
+        self.batch
+            .compiled
+            .get(&submission.id)
+            .cloned()
+            .unwrap_or(Compiled::Failed {
+                message: "the grader lost track of this submission".into(),
+            })
+    }
+
+    fn results(
+        &self,
+        submission: &Submission,
+        compiled: &Compiled,
+        outcomes: &[Outcome],
+        elapsed: f64,
+    ) -> Results {
+        let (status, summary) = match compiled {
+            Compiled::Failed { message } => ("did not compile", message.clone()),
+            Compiled::Built { broken, .. } if !broken.is_empty() => {
+                let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
+                let summary = format!(
+                    "Some functions did not compile and were graded as missing: {}",
+                    names.join(", ")
+                );
+                ("partly compiled", summary)
+            }
+            Compiled::Built { .. } => ("graded", String::new()),
+        };
+        let tests: Vec<TestResult> = self
+            .checks
+            .iter()
+            .zip(outcomes)
+            .map(|(check, outcome)| test_result(check, &self.checks, &self.rubric, outcome))
+            .collect();
+        Results {
+            score: report::round(tests.iter().map(|t| t.score).sum()),
+            execution_time: report::round(elapsed),
+            output: summary,
+            tests,
+            extra_data: Extra {
+                submission: submission.id.clone(),
+                status: status.into(),
+                fingerprint: fingerprint(submission, &self.grader),
+            },
+        }
+    }
 }
 
 fn available_jobs() -> usize {
@@ -255,50 +407,6 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     fs::rename(&temporary, path).with_context(|| format!("writing {}", path.display()))
 }
 
-/// Runs every check against one built submission.
-fn grade_one(
-    submission: &Submission,
-    batch: &compile::Batch,
-    rubric: &Rubric,
-    grader: &str,
-) -> Results {
-    let started = Instant::now();
-    let checks = catalogue();
-    let compiled = batch.compiled.get(&submission.id).cloned().unwrap_or(Compiled::Failed {
-        message: "the grader lost track of this submission".into(),
-    });
-    let (status, summary) = match &compiled {
-        Compiled::Failed { message } => ("did not compile", message.clone()),
-        Compiled::Built { broken, .. } if !broken.is_empty() => {
-            let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
-            (
-                "partly compiled",
-                format!("Some functions did not compile and were graded as missing: {}", names.join(", ")),
-            )
-        }
-        Compiled::Built { .. } => ("graded", String::new()),
-    };
-    let tests: Vec<TestResult> = checks
-        .iter()
-        .map(|check| {
-            let outcome = outcome_of(check, &compiled, &batch.harness, rubric.limits);
-            test_result(check, &checks, rubric, &outcome)
-        })
-        .collect();
-    let score = report::round(tests.iter().map(|t| t.score).sum());
-    Results {
-        score,
-        execution_time: report::round(started.elapsed().as_secs_f64()),
-        output: summary,
-        tests,
-        extra_data: Extra {
-            submission: submission.id.clone(),
-            status: status.into(),
-            fingerprint: fingerprint(submission, grader),
-        },
-    }
-}
-
 fn outcome_of(check: &Check, compiled: &Compiled, harness: &Path, limits: Limits) -> Outcome {
     let (krate, broken) = match compiled {
         Compiled::Failed { message } => {
@@ -310,10 +418,15 @@ fn outcome_of(check: &Check, compiled: &Compiled, harness: &Path, limits: Limits
         Compiled::Built { krate, broken } => (krate.clone(), broken.clone()),
     };
     if let Some(own) = broken.iter().find(|b| b.exercise == Some(check.exercise)) {
-        return Outcome::DidNotCompile { function: check.exercise.into(), message: own.message.clone() };
+        return Outcome::DidNotCompile {
+            function: check.exercise.into(),
+            message: own.message.clone(),
+        };
     }
-    let helpers: Vec<(String, String)> =
-        broken.iter().map(|b| (b.function.clone(), b.message.clone())).collect();
+    let helpers: Vec<(String, String)> = broken
+        .iter()
+        .map(|b| (b.function.clone(), b.message.clone()))
+        .collect();
     let harness = harness.to_path_buf();
     // The sandbox enforces the per-call limit; this one only guards against
     // a grader bug, so it is generous.
@@ -337,7 +450,11 @@ fn test_result(check: &Check, all: &[Check], rubric: &Rubric, outcome: &Outcome)
         score: if passed { max_score } else { 0.0 },
         max_score,
         status: if passed { "passed" } else { "failed" }.into(),
-        output: if passed { String::new() } else { outcome.to_string().trim_end().to_string() },
+        output: if passed {
+            String::new()
+        } else {
+            outcome.to_string().trim_end().to_string()
+        },
         tags: vec![
             check.exercise.to_string(),
             match check.kind() {
@@ -355,7 +472,9 @@ fn test_result(check: &Check, all: &[Check], rubric: &Rubric, outcome: &Outcome)
 fn install_quiet_panic_hook() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let on_check_thread = thread::current().name().is_some_and(|name| name.contains("::"));
+        let on_check_thread = thread::current()
+            .name()
+            .is_some_and(|name| name.contains("::"));
         if !on_check_thread {
             default(info);
         }
@@ -368,7 +487,11 @@ fn wait_for_change(paths: &[PathBuf], graded: &[Submission]) {
     loop {
         thread::sleep(Duration::from_millis(500));
         let now = discover(paths)
-            .map(|subs| subs.iter().map(Submission::content_hash).collect::<Vec<_>>())
+            .map(|subs| {
+                subs.iter()
+                    .map(Submission::content_hash)
+                    .collect::<Vec<_>>()
+            })
             .unwrap_or_default();
         if now != before {
             return;

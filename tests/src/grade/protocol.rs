@@ -16,9 +16,17 @@ pub enum Request {
     /// `perfect_shuffle(values)`.
     PerfectShuffle { values: Vec<i32> },
     /// `times` calls of `selection_shuffle(values, rng)`.
-    SelectionShuffle { values: Vec<i32>, rng: CheckRng, times: usize },
+    SelectionShuffle {
+        values: Vec<i32>,
+        rng: CheckRng,
+        times: usize,
+    },
     /// `times` calls of `efficient_selection_shuffle` on copies of `values`.
-    EfficientSelectionShuffle { values: Vec<i32>, rng: CheckRng, times: usize },
+    EfficientSelectionShuffle {
+        values: Vec<i32>,
+        rng: CheckRng,
+        times: usize,
+    },
     /// `times` calls of `flip(rng)`.
     Flip { rng: CheckRng, times: usize },
     /// `are_permutations(a, b)`.
@@ -60,7 +68,10 @@ impl Request {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Response {
     /// The decks the shuffles returned, and the random source's state after.
-    Decks { decks: Vec<Vec<i32>>, rng: Option<CheckRng> },
+    Decks {
+        decks: Vec<Vec<i32>>,
+        rng: Option<CheckRng>,
+    },
     /// The words `flip` returned, and the random source's state after.
     Words { words: Vec<String>, rng: CheckRng },
     /// `are_permutations`' answer.

@@ -19,7 +19,10 @@ pub struct Remote {
 impl Remote {
     /// Talks to `server`; `broken_helpers` explains stubbed-out helpers.
     pub fn new(server: Server, broken_helpers: Vec<(String, String)>) -> Self {
-        Remote { server: RefCell::new(server), broken_helpers }
+        Remote {
+            server: RefCell::new(server),
+            broken_helpers,
+        }
     }
 
     fn call(&self, request: Request) -> Response {
@@ -32,7 +35,9 @@ impl Remote {
 
     fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
         if message.starts_with("not yet implemented") {
-            return Outcome::NotImplemented { function: request.function().into() };
+            return Outcome::NotImplemented {
+                function: request.function().into(),
+            };
         }
         if let Some(helper) = message.strip_prefix(COMPILE_ERROR_MARKER) {
             let compiler = self
@@ -45,7 +50,10 @@ impl Remote {
                 message: format!("it calls `{helper}`, which did not compile:\n{compiler}"),
             };
         }
-        Outcome::Panicked { during: request.describe(), message }
+        Outcome::Panicked {
+            during: request.describe(),
+            message,
+        }
     }
 
     /// Stops with an outcome when a child's answer does not fit the question
@@ -74,12 +82,18 @@ impl Remote {
 
 impl Functions for Remote {
     fn perfect_shuffle(&self, values: &[i32]) -> Vec<i32> {
-        let request = Request::PerfectShuffle { values: values.to_vec() };
+        let request = Request::PerfectShuffle {
+            values: values.to_vec(),
+        };
         self.decks(request, 1, None).pop().unwrap_or_default()
     }
 
     fn selection_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {
-        let request = Request::SelectionShuffle { values: values.to_vec(), rng: rng.clone(), times };
+        let request = Request::SelectionShuffle {
+            values: values.to_vec(),
+            rng: rng.clone(),
+            times,
+        };
         self.decks(request, times, Some(rng))
     }
 
@@ -89,13 +103,19 @@ impl Functions for Remote {
         rng: &mut CheckRng,
         times: usize,
     ) -> Vec<Vec<i32>> {
-        let request =
-            Request::EfficientSelectionShuffle { values: values.to_vec(), rng: rng.clone(), times };
+        let request = Request::EfficientSelectionShuffle {
+            values: values.to_vec(),
+            rng: rng.clone(),
+            times,
+        };
         self.decks(request, times, Some(rng))
     }
 
     fn flip(&self, rng: &mut CheckRng, times: usize) -> Vec<String> {
-        let request = Request::Flip { rng: rng.clone(), times };
+        let request = Request::Flip {
+            rng: rng.clone(),
+            times,
+        };
         match self.call(request.clone()) {
             Response::Words { words, rng: state } if words.len() == times => {
                 *rng = state;
@@ -106,7 +126,10 @@ impl Functions for Remote {
     }
 
     fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool {
-        let request = Request::ArePermutations { a: a.to_vec(), b: b.to_vec() };
+        let request = Request::ArePermutations {
+            a: a.to_vec(),
+            b: b.to_vec(),
+        };
         match self.call(request.clone()) {
             Response::Answer(answer) => answer,
             _ => self.misfit(&request),

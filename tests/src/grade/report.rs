@@ -113,7 +113,12 @@ pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
             points(result.score),
             points(result.max_score()),
         ];
-        row.extend(result.by_exercise().into_iter().map(|(_, score, _)| points(score)));
+        row.extend(
+            result
+                .by_exercise()
+                .into_iter()
+                .map(|(_, score, _)| points(score)),
+        );
         row.push(result.extra_data.status.clone());
         writer.write_record(row)?;
     }
@@ -138,8 +143,11 @@ pub fn table(result: &Results) -> String {
         }
     }
     for (exercise, score, max) in result.by_exercise() {
-        let tests: Vec<&TestResult> =
-            result.tests.iter().filter(|t| t.tags.first().is_some_and(|e| e == exercise)).collect();
+        let tests: Vec<&TestResult> = result
+            .tests
+            .iter()
+            .filter(|t| t.tags.first().is_some_and(|e| e == exercise))
+            .collect();
         let passed = tests.iter().filter(|t| t.status == "passed").count();
         let _ = writeln!(
             out,

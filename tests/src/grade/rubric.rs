@@ -30,7 +30,10 @@ impl Rubric {
     pub fn parse(text: &str) -> anyhow::Result<Rubric> {
         let rubric: Rubric = toml::from_str(text)?;
         if !(0.0..=1.0).contains(&rubric.lab_steps_share) {
-            bail!("lab_steps_share must be between 0 and 1, not {}", rubric.lab_steps_share);
+            bail!(
+                "lab_steps_share must be between 0 and 1, not {}",
+                rubric.lab_steps_share
+            );
         }
         for (exercise, points) in &rubric.points {
             if !EXERCISES.contains(&exercise.as_str()) {
@@ -65,9 +68,17 @@ impl Rubric {
     /// The points one check is worth, given all the checks.
     pub fn points_for(&self, check: &Check, all: &[Check]) -> f64 {
         let total = self.points.get(check.exercise).copied().unwrap_or(0.0);
-        let siblings = |kind| all.iter().filter(|c| c.exercise == check.exercise && c.kind() == kind).count();
+        let siblings = |kind| {
+            all.iter()
+                .filter(|c| c.exercise == check.exercise && c.kind() == kind)
+                .count()
+        };
         let (property, lab_steps) = (siblings(Kind::Property), siblings(Kind::LabSteps));
-        let share = if lab_steps == 0 { 0.0 } else { self.lab_steps_share };
+        let share = if lab_steps == 0 {
+            0.0
+        } else {
+            self.lab_steps_share
+        };
         match check.kind() {
             Kind::Property if property > 0 => total * (1.0 - share) / property as f64,
             Kind::LabSteps if lab_steps > 0 => total * share / lab_steps as f64,
@@ -100,7 +111,12 @@ mod tests {
         let error = Rubric::parse(&broken).unwrap_err().to_string();
         assert!(error.contains("flop"), "{error}");
         let negative = DEFAULT.replace("flip = 15", "flip = -1");
-        assert!(Rubric::parse(&negative).unwrap_err().to_string().contains("zero or more"));
+        assert!(
+            Rubric::parse(&negative)
+                .unwrap_err()
+                .to_string()
+                .contains("zero or more")
+        );
         assert!(Rubric::parse("nonsense = [").is_err());
     }
 }

@@ -103,9 +103,19 @@ fn namespace_wrapper() -> Option<&'static [&'static str]> {
     static WRAPPER: OnceLock<Option<&'static [&'static str]>> = OnceLock::new();
     *WRAPPER.get_or_init(|| {
         let as_root: &'static [&'static str] = &["--pid", "--fork", "--kill-child", "--net"];
-        let as_user: &'static [&'static str] =
-            &["--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--net"];
-        let candidate = if Uid::effective().is_root() { as_root } else { as_user };
+        let as_user: &'static [&'static str] = &[
+            "--user",
+            "--map-root-user",
+            "--pid",
+            "--fork",
+            "--kill-child",
+            "--net",
+        ];
+        let candidate = if Uid::effective().is_root() {
+            as_root
+        } else {
+            as_user
+        };
         let works = Command::new("unshare")
             .args(candidate)
             .arg("true")
@@ -169,7 +179,9 @@ impl Server {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        let mut process = command.spawn().with_context(|| format!("starting {}", harness.display()))?;
+        let mut process = command
+            .spawn()
+            .with_context(|| format!("starting {}", harness.display()))?;
         let requests = process.stdin.take();
         let stdout = process.stdout.take().context("no stdout")?;
         let stderr = process.stderr.take().context("no stderr")?;
@@ -221,7 +233,14 @@ impl Server {
             }
         });
 
-        Ok(Server { process, requests, responses, output, limits, _workdir: workdir })
+        Ok(Server {
+            process,
+            requests,
+            responses,
+            output,
+            limits,
+            _workdir: workdir,
+        })
     }
 
     /// Sends a request and waits for the answer; on a hang or a crash,
@@ -238,7 +257,11 @@ impl Server {
         if !matches!(sent, Some(Ok(()))) {
             let how = self.how_it_ended();
             let output = self.output_tail();
-            self.abandon(Outcome::Crashed { during, how, output });
+            self.abandon(Outcome::Crashed {
+                during,
+                how,
+                output,
+            });
         }
         match self.responses.recv_timeout(self.limits.call_limit()) {
             Ok(Ok(response)) => response,
@@ -248,7 +271,11 @@ impl Server {
                     _ => problem,
                 };
                 let output = self.output_tail();
-                self.abandon(Outcome::Crashed { during, how, output })
+                self.abandon(Outcome::Crashed {
+                    during,
+                    how,
+                    output,
+                })
             }
             Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
                 let limit = self.limits.call_limit();
@@ -321,7 +348,9 @@ fn describe_status(code: Option<i32>, signal: Option<i32>, limits: &Limits) -> S
         (Some(24), _) => format!("it used more than {} s of CPU time", limits.cpu_seconds),
         (Some(25), _) => format!("it wrote a file larger than {} KiB", limits.file_kib),
         (Some(signal), _) => format!("it was stopped by signal {signal}"),
-        (None, Some(code)) => format!("the process exited with status {code} in the middle of the call"),
+        (None, Some(code)) => {
+            format!("the process exited with status {code} in the middle of the call")
+        }
         (None, None) => "it ended".into(),
     }
 }

@@ -58,8 +58,8 @@ pub fn main(tables: &[(&str, Table)]) -> ExitCode {
 fn serve_as_child_of_init() -> ExitCode {
     use std::os::unix::process::ExitStatusExt;
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let status = std::env::current_exe()
-        .and_then(|exe| std::process::Command::new(exe).args(args).status());
+    let status =
+        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).status());
     match status {
         Ok(status) => match (status.code(), status.signal()) {
             (Some(code), _) => ExitCode::from(code.clamp(0, 255) as u8),
@@ -102,14 +102,28 @@ fn serve(table: Table) -> anyhow::Result<()> {
 /// Runs one request, catching the student's panics.
 fn answer(table: &Table, request: Request) -> Response {
     let outcome = panic::catch_unwind(AssertUnwindSafe(|| match request {
-        Request::PerfectShuffle { values } => {
-            Response::Decks { decks: vec![(table.perfect_shuffle)(&values)], rng: None }
+        Request::PerfectShuffle { values } => Response::Decks {
+            decks: vec![(table.perfect_shuffle)(&values)],
+            rng: None,
+        },
+        Request::SelectionShuffle {
+            values,
+            mut rng,
+            times,
+        } => {
+            let decks = (0..times)
+                .map(|_| (table.selection_shuffle)(&values, &mut rng))
+                .collect();
+            Response::Decks {
+                decks,
+                rng: Some(rng),
+            }
         }
-        Request::SelectionShuffle { values, mut rng, times } => {
-            let decks = (0..times).map(|_| (table.selection_shuffle)(&values, &mut rng)).collect();
-            Response::Decks { decks, rng: Some(rng) }
-        }
-        Request::EfficientSelectionShuffle { values, mut rng, times } => {
+        Request::EfficientSelectionShuffle {
+            values,
+            mut rng,
+            times,
+        } => {
             let decks = (0..times)
                 .map(|_| {
                     let mut deck = values.clone();
@@ -117,10 +131,15 @@ fn answer(table: &Table, request: Request) -> Response {
                     deck
                 })
                 .collect();
-            Response::Decks { decks, rng: Some(rng) }
+            Response::Decks {
+                decks,
+                rng: Some(rng),
+            }
         }
         Request::Flip { mut rng, times } => {
-            let words = (0..times).map(|_| (table.flip)(&mut rng).to_string()).collect();
+            let words = (0..times)
+                .map(|_| (table.flip)(&mut rng).to_string())
+                .collect();
             Response::Words { words, rng }
         }
         Request::ArePermutations { a, b } => Response::Answer((table.are_permutations)(&a, &b)),

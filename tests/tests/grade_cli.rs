@@ -1,0 +1,278 @@
+//! The `grade` command, driven as an instructor drives it. The class in
+//! `fixtures/class/` holds one submission for each way a submission can go
+//! wrong, each with its expected score.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// `grade` with the test rubric, whose 1 s call limit keeps hangs short.
+fn grade() -> Command {
+    let mut command = Command::cargo_bin("grade").expect("the grade binary");
+    command
+        .arg("--rubric")
+        .arg(fixtures().join("fast_rubric.toml"));
+    command
+}
+
+fn stdout(command: &mut Command) -> String {
+    let output = command.assert().success().get_output().stdout.clone();
+    String::from_utf8(output).expect("UTF-8")
+}
+
+fn sleepers() -> usize {
+    let output = Process::new("pgrep").args(["-f", "^sleep 1000$"]).output();
+    output.map_or(0, |o| String::from_utf8_lossy(&o.stdout).lines().count())
+}
+
+/// Expected points per exercise for every submission of the class, in the
+/// gradebook's column order: perfect, selection, efficient, flip,
+/// are_permutations, reversing_sequence.
+const EXPECTED: &[(&str, [u32; 6], &str)] = &[
+    ("abort", [20, 20, 25, 15, 10, 0], "graded"),
+    ("exit_zero", [20, 20, 25, 0, 10, 10], "graded"),
+    ("flood", [20, 20, 25, 15, 10, 10], "graded"),
+    ("huge_allocation", [20, 20, 25, 15, 0, 10], "graded"),
+    ("infinite_loop", [20, 0, 25, 15, 10, 10], "graded"),
+    (
+        "missing_function",
+        [20, 20, 25, 15, 0, 10],
+        "partly compiled",
+    ),
+    ("orphan", [20, 20, 25, 15, 10, 10], "graded"),
+    ("own_manifest", [20, 20, 25, 15, 10, 10], "graded"),
+    ("partly_done", [20, 0, 25, 0, 10, 10], "graded"),
+    ("reference", [20, 20, 25, 15, 10, 10], "graded"),
+    ("stack_overflow", [0, 20, 25, 15, 10, 10], "graded"),
+    ("syntax_error", [0, 0, 0, 0, 0, 0], "did not compile"),
+    ("thread_bomb", [20, 20, 25, 0, 10, 10], "graded"),
+    ("type_error", [20, 20, 25, 0, 10, 10], "partly compiled"),
+];
+
+#[test]
+fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
+    let before = sleepers();
+    let out = tempfile::tempdir().unwrap();
+    let csv = stdout(
+        grade()
+            .arg(fixtures().join("class"))
+            .args(["--format", "csv", "--out"])
+            .arg(out.path()),
+    );
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].starts_with(
+        "submission,score,max_score,perfect_shuffle,selection_shuffle,\
+         efficient_selection_shuffle,flip,are_permutations,reversing_sequence"
+    ));
+    // fake_ok's coin is fair (11.25 of flip's 15 for its other three checks);
+    // forged_files compares lengths (2 of 10). Both print or write lies.
+    assert!(
+        rows.contains(&"fake_ok,96.25,100,20,20,25,11.25,10,10,graded"),
+        "{csv}"
+    );
+    assert!(
+        rows.contains(&"forged_files,92,100,20,20,25,15,2,10,graded"),
+        "{csv}"
+    );
+    for (id, points, status) in EXPECTED {
+        let total: u32 = points.iter().sum();
+        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+        let row = format!("{id},{total},100,{},{status}", cells.join(","));
+        assert!(rows.contains(&row.as_str()), "missing row {row} in\n{csv}");
+    }
+    assert_eq!(rows.len(), 1 + EXPECTED.len() + 2);
+
+    // Nothing the submissions started is still running.
+    assert_eq!(
+        sleepers(),
+        before,
+        "an orphaned `sleep 1000` survived grading"
+    );
+
+    // --out holds the same gradebook, one results.json per submission, and
+    // nothing the forger wrote.
+    assert_eq!(
+        std::fs::read_to_string(out.path().join("grades.csv")).unwrap(),
+        csv
+    );
+    let forged_dir: Vec<_> = std::fs::read_dir(out.path().join("forged_files"))
+        .unwrap()
+        .collect();
+    assert_eq!(forged_dir.len(), 1, "only results.json");
+
+    // A second run reuses every grade and prints the same bytes.
+    let mut again = grade();
+    again
+        .arg(fixtures().join("class"))
+        .args(["--format", "csv", "--out"])
+        .arg(out.path());
+    again
+        .assert()
+        .success()
+        .stdout(csv.clone())
+        .stderr(predicate::str::contains(
+            "16 of 16 submissions are unchanged",
+        ));
+
+    // A run killed half way leaves whole files; losing two of them costs
+    // only their regrading.
+    std::fs::remove_file(out.path().join("reference/results.json")).unwrap();
+    std::fs::write(out.path().join("abort/results.json"), "{ truncated").unwrap();
+    let mut resumed = grade();
+    resumed
+        .arg(fixtures().join("class"))
+        .args(["--format", "csv", "--out"])
+        .arg(out.path());
+    resumed
+        .assert()
+        .success()
+        .stdout(csv)
+        .stderr(predicate::str::contains(
+            "14 of 16 submissions are unchanged",
+        ));
+}
+
+#[test]
+fn json_is_gradescope_results_and_stable_apart_from_time() {
+    let run = || {
+        let text = stdout(
+            grade()
+                .arg(fixtures().join("class/type_error.rs"))
+                .args(["--format", "json"]),
+        );
+        let mut json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+        json.as_object_mut().unwrap().remove("execution_time");
+        json
+    };
+    let first = run();
+    assert_eq!(first, run());
+    assert_eq!(first["score"], 85.0);
+    let tests = first["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 36);
+    for test in tests {
+        let tags: Vec<&str> = test["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        assert!(
+            test["name"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{}: ", tags[0]))
+        );
+        assert!(tags[1] == "property" || tags[1] == "lab_steps");
+        assert!(test["status"] == "passed" || test["status"] == "failed");
+    }
+    let flip = tests.iter().find(|t| t["tags"][0] == "flip").unwrap();
+    let message = flip["output"].as_str().unwrap();
+    assert!(
+        message.contains("error[E0308]: mismatched types"),
+        "{message}"
+    );
+    assert!(
+        message.contains("type_error/lib.rs"),
+        "the student's own path: {message}"
+    );
+}
+
+#[test]
+fn the_pristine_stubs_read_as_not_yet_implemented() {
+    let exercises = Path::new(env!("CARGO_MANIFEST_DIR")).join("../exercises");
+    let report = stdout(grade().arg(exercises));
+    assert!(
+        report.starts_with("exercises: 0 / 100 points (graded)"),
+        "{report}"
+    );
+    assert!(report.contains("flip is not yet implemented"), "{report}");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_a_failing_exit() {
+    grade()
+        .arg(fixtures().join("no-such-class"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("Error: cannot read"))
+        .stderr(predicate::str::contains("panicked").not());
+    grade()
+        .arg(fixtures().join("class"))
+        .args(["--format", "json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--format json prints one submission",
+        ));
+    let bad_rubric = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(bad_rubric.path(), "lab_steps_share = 2.0\n").unwrap();
+    Command::cargo_bin("grade")
+        .unwrap()
+        .arg("--rubric")
+        .arg(bad_rubric.path())
+        .arg(fixtures().join("class/reference.rs"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("Error: the rubric"));
+    Command::cargo_bin("grade")
+        .unwrap()
+        .arg("--colour")
+        .assert()
+        .code(2);
+    Command::cargo_bin("grade").unwrap().assert().code(2);
+}
+
+#[test]
+fn gradescope_run_autograder_writes_results_json() {
+    let root = tempfile::tempdir().unwrap();
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    std::os::unix::fs::symlink(workspace, root.path().join("source")).unwrap();
+    std::fs::create_dir(root.path().join("submission")).unwrap();
+    std::fs::copy(
+        fixtures().join("class/missing_function.rs"),
+        root.path().join("submission/lib.rs"),
+    )
+    .unwrap();
+    let status = Process::new("bash")
+        .arg(fixtures().join("../gradescope/run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .env("GRADE", assert_cmd::cargo::cargo_bin("grade"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
+    let results: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(results["score"], 90.0);
+    assert_eq!(results["extra_data"]["submission"], "submission");
+
+    // When the grader itself fails, Gradescope still gets a results.json
+    // that says so.
+    let status = Process::new("bash")
+        .arg(fixtures().join("../gradescope/run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .env("GRADE", "/bin/false")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
+    let results: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(results["score"], 0);
+    assert!(
+        results["output"]
+            .as_str()
+            .unwrap()
+            .contains("could not grade")
+    );
+}
+
+#[test]
+fn cli_definition_is_consistent() {
+    use clap::CommandFactory;
+    grading::grade::Cli::command().debug_assert();
+}
