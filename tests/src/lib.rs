@@ -17,26 +17,40 @@
 //!   a [scripted random source](ScriptedRng) and verify that it followed the
 //!   lab's exact steps. A fair but different algorithm fails only these.
 
-mod catalogue;
 mod check_rng;
-pub mod checks;
-mod failure;
 pub mod grade;
-mod oracle;
-mod runner;
 mod scripted;
+
+pub use check_rng::CheckRng;
+pub use scripted::ScriptedRng;
+
+#[cfg(feature = "suite")]
+mod catalogue;
+#[cfg(feature = "suite")]
+pub mod checks;
+#[cfg(feature = "suite")]
+mod failure;
+#[cfg(feature = "suite")]
+mod oracle;
+#[cfg(feature = "suite")]
+mod runner;
+#[cfg(feature = "suite")]
 pub mod shuffler;
+#[cfg(feature = "suite")]
 pub mod stats;
+#[cfg(feature = "suite")]
 mod submission;
 
+#[cfg(feature = "suite")]
 pub use catalogue::{Check, Kind, catalogue};
-pub use check_rng::CheckRng;
+#[cfg(feature = "suite")]
 pub use failure::Failure;
+#[cfg(feature = "suite")]
 pub use runner::{
     CALL_LIMIT, CheckBody, Outcome, Probe, run_as_test, run_check, run_check_on,
     run_check_with_limit,
 };
-pub use scripted::ScriptedRng;
+#[cfg(feature = "suite")]
 pub use submission::{Functions, Local, Submission};
 
 #[doc(hidden)]

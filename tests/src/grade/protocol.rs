@@ -35,6 +35,7 @@ pub enum Request {
     ReversingSequence,
 }
 
+#[cfg(feature = "suite")]
 impl Request {
     /// The student function this request calls.
     pub fn function(&self) -> &'static str {

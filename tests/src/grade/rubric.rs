@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
-use super::sandbox::Limits;
+use super::limits::Limits;
 use crate::checks::EXERCISES;
 use crate::{Check, Kind};
 

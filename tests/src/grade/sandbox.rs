@@ -26,76 +26,11 @@ use std::thread;
 use std::time::Duration;
 
 use anyhow::Context;
-use nix::sys::resource::{Resource, setrlimit};
-use nix::unistd::{Gid, Uid};
-use serde::{Deserialize, Serialize};
+use nix::unistd::Uid;
 
+use super::limits::{LIMITS_VARIABLE, Limits};
 use super::protocol::{Request, Response};
 use crate::Outcome;
-
-/// The limits of each check's child process; the rubric sets them.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Limits {
-    /// Wall-clock seconds one batch of calls may take.
-    pub call_seconds: f64,
-    /// CPU seconds for the whole check.
-    pub cpu_seconds: u64,
-    /// Address space, in MiB.
-    pub memory_mib: u64,
-    /// How much of the student's output a report keeps, in KiB.
-    pub output_kib: usize,
-    /// Processes and threads (enforced when the grader runs as root).
-    pub processes: u64,
-    /// The largest file the student's code may write, in KiB.
-    pub file_kib: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            call_seconds: 10.0,
-            cpu_seconds: 30,
-            memory_mib: 1024,
-            output_kib: 16,
-            processes: 64,
-            file_kib: 1024,
-        }
-    }
-}
-
-const LIMITS_VARIABLE: &str = "GRADE_LIMITS";
-const NOBODY: u32 = 65534;
-
-impl Limits {
-    pub(crate) fn from_env() -> anyhow::Result<Limits> {
-        let text = std::env::var(LIMITS_VARIABLE).context("GRADE_LIMITS is not set")?;
-        serde_json::from_str(&text).context("GRADE_LIMITS is not valid")
-    }
-
-    /// Applies the limits to the calling process, which is about to run
-    /// student code, and drops root.
-    pub(crate) fn apply_to_self(&self) -> anyhow::Result<()> {
-        let set = |resource, value: u64| {
-            setrlimit(resource, value, value).with_context(|| format!("setrlimit {resource:?}"))
-        };
-        set(Resource::RLIMIT_CORE, 0)?;
-        set(Resource::RLIMIT_CPU, self.cpu_seconds)?;
-        set(Resource::RLIMIT_AS, self.memory_mib << 20)?;
-        set(Resource::RLIMIT_FSIZE, self.file_kib << 10)?;
-        if Uid::effective().is_root() {
-            set(Resource::RLIMIT_NPROC, self.processes)?;
-            nix::unistd::setgroups(&[]).context("setgroups")?;
-            nix::unistd::setgid(Gid::from_raw(NOBODY)).context("setgid")?;
-            nix::unistd::setuid(Uid::from_raw(NOBODY)).context("setuid")?;
-        }
-        Ok(())
-    }
-
-    fn call_limit(&self) -> Duration {
-        Duration::from_secs_f64(self.call_seconds.max(0.001))
-    }
-}
 
 /// How children are started on this machine: inside namespaces, or, when
 /// `unshare` is missing or not allowed, as a plain process group.

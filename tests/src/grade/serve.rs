@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use rand::Rng;
 
+use super::limits::Limits;
 use super::protocol::{Request, Response};
-use super::sandbox::Limits;
 
 /// One submission's functions, monomorphised for `dyn Rng` inside the
 /// submission's own crate.

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Measures `grade` on a warm machine and against the obvious baseline.
+
+    python3 tests/bench/grade_speed.py [--rounds 3] [--baseline-sample 10]
+
+* Warm batch: 100 submissions, each a fixture of tests/fixtures/class with
+  a unique comment, so every one is a new crate to compile, as in a real
+  class. The grader's own dependencies are built beforehand. One endless
+  loop is included, as a real class may have; the other hostile fixtures
+  cycle with the reference.
+* Baseline: copy each submission into a copy of the workspace as
+  exercises/src/lib.rs and run `cargo test -p exercises --test grading`,
+  the way one would grade without the grade command. It is timed on a
+  sample and scaled to 100 submissions.
+
+Prints medians; the machine is shared, so single runs are noisy.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CLASS = ROOT / "tests" / "fixtures" / "class"
+
+
+def fixtures():
+    files = sorted(p for p in CLASS.glob("*.rs") if p.stem != "infinite_loop")
+    return files, CLASS / "infinite_loop.rs"
+
+
+def make_class(folder: Path, salt: str, count: int = 100):
+    folder.mkdir(parents=True)
+    files, endless = fixtures()
+    for i in range(count):
+        source = endless if i == 0 else files[i % len(files)]
+        text = f"// student {i} ({salt})\n" + source.read_text()
+        (folder / f"student{i:03}.rs").write_text(text)
+
+
+def timed(command, **kwargs):
+    start = time.monotonic()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
+    return time.monotonic() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--baseline-sample", type=int, default=10)
+    parser.add_argument("--cold-baseline-sample", type=int, default=1,
+                        help="submissions graded in a fresh workspace with its own target dir")
+    args = parser.parse_args()
+
+    subprocess.run(["cargo", "build", "--release", "--bin", "grade"], cwd=ROOT, check=True)
+    grade = ROOT / "target" / "release" / "grade"
+    work = Path(tempfile.mkdtemp(prefix="grade-bench-"))
+    try:
+        # Warm the grader: its dependencies and the harness are built once.
+        warm = work / "warm"
+        make_class(warm, "warm-up", count=2)
+        timed([grade, warm])
+
+        batch_times = []
+        for round_ in range(args.rounds):
+            folder = work / f"class{round_}"
+            make_class(folder, f"round {round_} {time.time()}")
+            seconds = timed([grade, "--format", "csv", folder])
+            batch_times.append(seconds)
+            print(f"warm batch {round_ + 1}: 100 submissions in {seconds:.1f} s", flush=True)
+        batch = statistics.median(batch_times)
+
+        # The baseline: one cargo test per submission in a copy of the
+        # workspace (sources only), warmed once.
+        copy = work / "workspace"
+        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns("target", ".git"))
+        env = dict(os.environ, CARGO_TARGET_DIR=str(work / "baseline-target"))
+        lib = copy / "exercises" / "src" / "lib.rs"
+        for module in (copy / "exercises" / "src").glob("*.rs"):
+            if module.name != "lib.rs":
+                module.unlink()
+        shutil.copy(CLASS / "reference.rs", lib)
+        subprocess.run(["cargo", "test", "-p", "exercises", "--test", "grading", "--no-run"],
+                       cwd=copy, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        files, _ = fixtures()
+        baseline_times = []
+        for i in range(args.baseline_sample):
+            source = files[i % len(files)]
+            lib.write_text(f"// student {i}\n" + source.read_text())
+            start = time.monotonic()
+            subprocess.run(["cargo", "test", "-p", "exercises", "--test", "grading"], cwd=copy,
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            baseline_times.append(time.monotonic() - start)
+        per_submission = statistics.median(baseline_times)
+
+        # The naive baseline: a fresh copy of the workspace per submission,
+        # so cargo builds every dependency again.
+        cold_times = []
+        for i in range(args.cold_baseline_sample):
+            fresh = work / f"fresh{i}"
+            shutil.copytree(copy, fresh)
+            cold_env = dict(os.environ, CARGO_TARGET_DIR=str(fresh / "target"))
+            start = time.monotonic()
+            subprocess.run(["cargo", "test", "-p", "exercises", "--test", "grading"], cwd=fresh,
+                           env=cold_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cold_times.append(time.monotonic() - start)
+            shutil.rmtree(fresh, ignore_errors=True)
+        baseline = per_submission * 100
+        print(f"baseline: median {per_submission:.2f} s per submission "
+              f"(sample of {args.baseline_sample}, no endless loop), about {baseline:.0f} s for 100")
+        print(f"grade, warm, 100 submissions: median {batch:.1f} s over {args.rounds} rounds "
+              f"(target <= 60 s)")
+        print(f"ratio: {baseline / batch:.1f}x faster than the baseline (target >= 10x)")
+        if cold_times:
+            cold = statistics.median(cold_times)
+            print(f"naive baseline (fresh workspace per submission): {cold:.0f} s per submission, "
+                  f"about {cold * 100:.0f} s for 100; ratio {cold * 100 / batch:.0f}x")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
