@@ -276,3 +276,57 @@ fn cli_definition_is_consistent() {
     use clap::CommandFactory;
     grading::grade::Cli::command().debug_assert();
 }
+
+#[test]
+fn watch_regrades_when_the_source_changes() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let folder = tempfile::tempdir().unwrap();
+    let lib = folder.path().join("lib.rs");
+    std::fs::copy(fixtures().join("class/reference.rs"), &lib).unwrap();
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("grade"))
+        .arg("--rubric")
+        .arg(fixtures().join("fast_rubric.toml"))
+        .arg("--watch")
+        .arg(folder.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let (lines, receiver) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    // Each report's first line names the score; the first build may take
+    // minutes on a cold machine, so the deadline is generous.
+    let next_report = || -> String {
+        let deadline = Instant::now() + Duration::from_secs(300);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = receiver
+                .recv_timeout(left)
+                .expect("a report before the deadline");
+            if line.contains(" points (") {
+                return line;
+            }
+        }
+    };
+    assert!(next_report().contains("100 / 100"));
+    let source = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(
+        &lib,
+        source.replace("random_ratio(2, 3)", "random_ratio(1, 2)"),
+    )
+    .unwrap();
+    assert!(
+        next_report().contains("96.25 / 100"),
+        "a fair coin loses one flip check"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+}
