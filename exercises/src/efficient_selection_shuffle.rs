@@ -26,7 +26,10 @@ use rand::{Rng, RngExt};
 /// Edge cases: with 0 or 1 cards there is nothing to do. Watch out for
 /// `values.len() - 1` on an empty slice: it underflows.
 ///
-/// Draw every random number from `rng`, once for each k.
+/// Draw every random number from `rng`, with `rng.random_range(..)` (on
+/// `usize`, `u32`, `i32` or `u64`) or the Java way,
+/// `(rng.random::<f64>() * n as f64) as usize`: the lab-steps checks replay
+/// those draws exactly. Draw once for each k.
 #[allow(unused_variables)] // The stub ignores its arguments: delete this line as you start.
 pub fn efficient_selection_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R) {
     // TODO: loop k from the last index down to 1, draw r in 0..=k, and

@@ -8,11 +8,12 @@
 //! ```
 //!
 //! until every check is green. Run `cargo test -p exercises flip` to see
-//! one exercise's checks only. Work in the lab's order:
+//! one exercise's checks only. A good order, following the lab's exercises:
 //!
 //! 1. [`perfect_shuffle`] and [`efficient_selection_shuffle`] (Exercise 1),
 //!    then run `cargo run -p exercises --bin shuffler` (Exercise 2);
-//! 2. [`selection_shuffle`], the slow version the lab describes first;
+//! 2. [`selection_shuffle`], the slow version the lab describes first (the
+//!    lab's Java starter gives that name to the efficient one);
 //! 3. the questions: [`flip`], [`are_permutations`] and
 //!    [`reversing_sequence`].
 //!

@@ -26,8 +26,13 @@ use rand::{Rng, RngExt};
 /// Edge cases: an empty deck gives an empty `Vec`; one card comes back as
 /// it is.
 ///
-/// Draw every random number from `rng`. The last position alone takes n
-/// draws on average, which is why the lab calls this version slow.
+/// Draw every random number from `rng`, with `rng.random_range(..)` (on
+/// `usize`, `u32`, `i32` or `u64`) or the Java way,
+/// `(rng.random::<f64>() * n as f64) as usize`: the lab-steps checks replay
+/// those draws exactly.
+///
+/// The last position alone takes n draws on average, which is why the lab
+/// calls this version slow.
 #[allow(unused_variables)] // The stub ignores its arguments: delete this line as you start.
 pub fn selection_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32> {
     // TODO: follow the steps above. Make exactly one draw per try, always

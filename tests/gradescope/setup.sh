@@ -5,11 +5,16 @@
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
-# A Rust toolchain (edition 2024 needs Rust 1.85 or later), a C linker, and
-# util-linux's unshare, which the sandbox uses for its namespaces.
+# A Rust toolchain (the workbook needs Rust 1.89 or later), a C linker, and
+# util-linux's unshare, which the sandbox uses for its namespaces. The
+# rustup package exists from Ubuntu 24.04 on: choose that base image.
 apt-get update
-apt-get install -y --no-install-recommends rustup build-essential util-linux ca-certificates
+if ! apt-get install -y --no-install-recommends rustup build-essential util-linux ca-certificates; then
+    echo "setup.sh: no rustup package here; choose Gradescope's Ubuntu 24.04 base image" >&2
+    exit 1
+fi
 rustup default stable
+cargo --version
 
 cd /autograder/source
 cargo build --release --locked --bin grade

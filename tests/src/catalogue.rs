@@ -25,29 +25,29 @@ macro_rules! with_catalogue {
             selection_shuffle {
                 returns_a_permutation: "returns every card exactly once",
                 small_decks: "handles 0, 1 and 2 cards",
-                uses_the_rng_it_is_given: "the same seed gives the same shuffle",
+                uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
                 uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 uniform_at_2_cards: "2 cards are swapped half the time",
                 uniform_at_52_cards: "every card is equally likely at every position of 52",
-                lab_steps_retries_until_an_unused_card: "lab steps: draws j again while cards[j] is used",
+                lab_steps_retries_until_an_unused_card: "lab steps: draws j again while values[j] is used",
                 lab_steps_draws_j_from_the_whole_deck: "lab steps: every j is drawn from 0 to n - 1",
             }
             efficient_selection_shuffle {
                 returns_a_permutation: "returns every card exactly once",
                 small_decks: "handles 0, 1 and 2 cards",
-                uses_the_rng_it_is_given: "the same seed gives the same shuffle",
+                uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
                 uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 uniform_at_2_cards: "2 cards are swapped half the time",
                 uniform_at_52_cards: "every card is equally likely at every position of 52",
                 lab_steps_k_from_the_end_down_to_1: "lab steps: k runs from n - 1 down to 1, one draw each",
                 lab_steps_r_can_equal_k: "lab steps: r = k leaves the card in place",
-                lab_steps_reverses_1_2_3_4_with_0_1_1: "lab steps: the draws 0, 1, 1 reverse [1, 2, 3, 4]",
+                lab_steps_question_3: "lab steps: Question 3's draws reverse [1, 2, 3, 4]",
             }
             flip {
                 returns_heads_or_tails: "returns exactly \"heads\" or \"tails\"",
                 heads_twice_as_often_as_tails: "heads come up twice as often as tails",
                 successive_flips_are_independent: "one flip does not predict the next",
-                uses_the_rng_it_is_given: "the same seed gives the same flips",
+                uses_the_rng_it_is_given: "the flips follow the seed of rng",
             }
             are_permutations {
                 true_for_rearrangements: "true when the arrays hold the same cards",

@@ -131,7 +131,7 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "each card is removed from a shrinking list, so j is drawn from fewer \
             cards each time. That is fair and quicker, but the lab keeps the whole deck and \
-            draws again when cards[j] is already used",
+            draws again when values[j] is already used",
         shuffle: |values, rng| {
             let mut left = values.to_vec();
             let mut shuffled = Vec::new();

@@ -152,6 +152,12 @@ fixture!(wrong fair_coin fails flip: heads_twice_as_often_as_tails);
 fixture!(wrong three_quarter_coin fails flip: heads_twice_as_often_as_tails);
 fixture!(wrong repeating_coin fails flip: successive_flips_are_independent, uses_the_rng_it_is_given);
 fixture!(wrong capital_heads fails flip: returns_heads_or_tails, heads_twice_as_often_as_tails);
+fixture!(wrong constant_coin fails flip:
+    returns_heads_or_tails, heads_twice_as_often_as_tails, successive_flips_are_independent,
+    uses_the_rng_it_is_given);
+fixture!(wrong identity_shuffle fails efficient_selection_shuffle:
+    uses_the_rng_it_is_given, uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards,
+    uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1);
 fixture!(wrong sum_based fails are_permutations: false_when_only_the_sums_match);
 fixture!(wrong length_based fails are_permutations:
     false_when_a_card_differs, false_when_only_the_sums_match, empty_and_single_card_arrays);
@@ -162,7 +168,7 @@ fixture!(wrong question_3_swaps_ends fails reversing_sequence: answers_question_
 
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
-    lab_steps_k_from_the_end_down_to_1, lab_steps_reverses_1_2_3_4_with_0_1_1);
+    lab_steps_k_from_the_end_down_to_1, lab_steps_question_3);
 fixture!(fair slice_random_shuffle fails efficient_selection_shuffle:
     lab_steps_k_from_the_end_down_to_1);
 fixture!(fair remove_from_list fails selection_shuffle:

@@ -1,6 +1,7 @@
 //! The `grade` command, driven as an instructor drives it. The class in
 //! `fixtures/class/` holds one submission for each way a submission can go
 //! wrong, each with its expected score.
+#![cfg(target_os = "linux")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;

@@ -2,9 +2,15 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
+#[cfg(not(target_os = "linux"))]
 fn main() -> ExitCode {
+    eprintln!("Error: grade sandboxes submissions with Linux namespaces and runs on Linux only");
+    ExitCode::FAILURE
+}
+
+#[cfg(target_os = "linux")]
+fn main() -> ExitCode {
+    use clap::Parser;
     let cli = grading::grade::Cli::parse();
     grading::grade::run(&cli).unwrap_or_else(|error| {
         eprintln!("Error: {error:#}");

@@ -103,7 +103,7 @@ pub fn lab_steps_k_from_the_end_down_to_1(f: &dyn Functions) -> Result<(), Failu
         &[10, 20, 30, 40, 50, 60],
         &[1, 3, 0, 2, 0],
         "the lab's steps: for k from n - 1 down to 1, draw r from 0..=k and exchange \
-         cards[k] with cards[r]",
+         values[k] with values[r]",
     )
 }
 
@@ -120,7 +120,7 @@ pub fn lab_steps_r_can_equal_k(f: &dyn Functions) -> Result<(), Failure> {
 }
 
 /// Lab steps: Question 3 run through the student's own shuffle.
-pub fn lab_steps_reverses_1_2_3_4_with_0_1_1(f: &dyn Functions) -> Result<(), Failure> {
+pub fn lab_steps_question_3(f: &dyn Functions) -> Result<(), Failure> {
     follows_the_lab(
         f,
         &[1, 2, 3, 4],

@@ -32,8 +32,23 @@ fn wrong_word(word: String) -> Failure {
     )
 }
 
+/// Both words must come up in 200 flips: a correct coin shows no tails in
+/// 200 flips with probability (2/3)^200 < 1e-35, and no heads with
+/// (1/3)^200.
 pub fn returns_heads_or_tails(f: &dyn Functions) -> Result<(), Failure> {
-    heads(f, 200, 1).map(|_| ()).map_err(wrong_word)
+    let flips = heads(f, 200, 1).map_err(wrong_word)?;
+    let count = flips.iter().filter(|&&h| h).count();
+    if count == 0 || count == flips.len() {
+        let only = if count == 0 { "tails" } else { "heads" };
+        return Err(Failure::new(
+            "flip always gives the same answer",
+            "200 flips, rng seeded with 1",
+            "both \"heads\" and \"tails\", about 2 to 1",
+            format!("\"{only}\" every time"),
+            "each flip must draw a random number from rng and turn it into heads or tails",
+        ));
+    }
+    Ok(())
 }
 
 /// An exact two-sided binomial test of P(heads) = 2/3 over 6,000 flips.
@@ -82,7 +97,10 @@ pub fn successive_flips_are_independent(f: &dyn Functions) -> Result<(), Failure
     let flips = heads(f, 2 * PAIRS, seed).map_err(wrong_word)?;
     let table = pair_table(&flips);
     let test = stats::independence_2x2(table);
-    if !test.rejects() {
+    // A coin that never shows one side has nothing to be independent of;
+    // returns_heads_or_tails reports it, and it earns nothing here either.
+    let one_sided = flips.iter().all(|&h| h) || flips.iter().all(|&h| !h);
+    if !test.rejects() && !one_sided {
         return Ok(());
     }
     let [[tt, th], [ht, hh]] = table;
@@ -112,10 +130,13 @@ pub(crate) fn pair_table(flips: &[bool]) -> [[u64; 2]; 2] {
     table
 }
 
+/// Equal seeds must give equal flips, and two other seeds different ones:
+/// 64 fair draws of a correct coin agree with probability (5/9)^64 < 1e-16.
 pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
     let first = heads(f, 64, 9).map_err(wrong_word)?;
     let second = heads(f, 64, 9).map_err(wrong_word)?;
-    if first == second {
+    let other = heads(f, 64, 10).map_err(wrong_word)?;
+    if first == second && first != other {
         return Ok(());
     }
     let show = |flips: &[bool]| -> String {
@@ -126,10 +147,15 @@ pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
             .collect()
     };
     Err(Failure::new(
-        "flip gave different flips for generators seeded alike",
-        "64 flips, twice, each time with rng seeded with 9",
-        "the same flips both times",
-        format!("{}… then {}…", show(&first), show(&second)),
+        "flip does not follow the rng it is given",
+        "64 flips, twice with rng seeded with 9, then once seeded with 10",
+        "the same flips for the same seed, different flips for another",
+        format!(
+            "{}…, {}… and {}…",
+            show(&first),
+            show(&second),
+            show(&other)
+        ),
         "draw from the `rng` argument (for example `rng.random_ratio(2, 3)` or \
          `rng.random_range(0..3)`), not from `rand::rng()` or a counter of your own",
     ))

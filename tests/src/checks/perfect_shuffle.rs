@@ -68,7 +68,7 @@ pub fn even_lengths_interleave_the_halves(f: &dyn Functions) -> Result<(), Failu
         f,
         [4, 6, 10, 52].map(|n| (0..n).collect()),
         "perfect_shuffle does not interleave an even deck as the lab does",
-        "cards[j] of the first half goes to position 2j; cards[j] of the second half goes \
+        "values[j] of the first half goes to position 2j; values[j] of the second half goes \
          to position 2(j - n/2) + 1. The top card stays on top (an out-shuffle); putting \
          the second half first is an in-shuffle",
     )

@@ -63,7 +63,7 @@ fn follows_the_lab(f: &dyn Functions, input: &[i32], js: &[usize]) -> Result<(),
     .map(|why| format!("your result matches a shuffle where {why}."))
     .unwrap_or_else(|| {
         "the lab's steps: for each position k, draw j from 0..n (n is the deck's \
-             length); while cards[j] is already used, draw a new j; then copy cards[j] to \
+             length); while values[j] is already used, draw a new j; then copy values[j] to \
              position k and mark it used. Make exactly one draw per try."
             .into()
     });

@@ -30,7 +30,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            call_seconds: 10.0,
+            call_seconds: 3.0,
             cpu_seconds: 30,
             memory_mib: 1024,
             output_kib: 16,

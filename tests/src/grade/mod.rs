@@ -78,7 +78,7 @@ mod suite {
         #[arg(long)]
         pub watch: bool,
 
-        /// Submissions graded at once [default: the number of CPUs].
+        /// Checks run at once [default: the number of CPUs].
         #[arg(long, value_name = "N")]
         pub jobs: Option<NonZeroUsize>,
     }
