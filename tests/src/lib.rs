@@ -26,6 +26,8 @@ pub use check_rng::CheckRng;
 pub use scripted::ScriptedRng;
 
 #[cfg(feature = "suite")]
+pub mod algorithms;
+#[cfg(feature = "suite")]
 mod catalogue;
 #[cfg(feature = "suite")]
 pub mod checks;
