@@ -64,3 +64,92 @@ fn bad_flags_are_refused_with_exit_code_2() {
             .stderr(predicate::str::contains("panicked").not());
     }
 }
+
+/// `shuffler fairness` on fixed seeds: the naive shuffle is caught (its
+/// order test on 6 cards, at 20,000 shuffles and alpha 1e-6/3, has
+/// noncentrality 1418 and power 1 to double precision, by SciPy's ncx2 on
+/// the exact 6^6-path distribution), the lab's efficient shuffle is not
+/// (false alarm at most 1e-6 by construction).
+#[test]
+fn fairness_tells_the_naive_shuffle_from_fisher_yates() {
+    let json = |algorithm: &str| -> serde_json::Value {
+        let output = shuffler()
+            .args([
+                "fairness",
+                "--algorithm",
+                algorithm,
+                "--cards",
+                "6",
+                "--shuffles",
+                "20000",
+            ])
+            .args(["--seed", "1", "--format", "json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        serde_json::from_slice(&output).expect("valid JSON")
+    };
+    let naive = json("naive");
+    assert_eq!(naive["verdict"], "biased");
+    for field in [
+        "algorithm",
+        "cards",
+        "shuffles",
+        "seed",
+        "position_chi_square",
+        "position_p_value",
+        "pair_chi_square",
+        "pair_p_value",
+        "draws_per_shuffle",
+        "verdict",
+    ] {
+        assert!(!naive[field].is_null(), "{field}");
+    }
+    assert_eq!(naive["draws_per_shuffle"], 6.0);
+    let fair = json("efficient");
+    assert_eq!(fair["verdict"], "no evidence of bias");
+    assert_eq!(fair["draws_per_shuffle"], 5.0);
+    assert_eq!(
+        json("efficient"),
+        fair,
+        "the same seed gives the same report"
+    );
+}
+
+#[test]
+fn fairness_refuses_bad_input_with_exit_code_2() {
+    for args in [
+        &["fairness", "--algorithm", "bogus"][..],
+        &["fairness", "--algorithm", "naive", "--cards", "0"],
+        &[
+            "fairness",
+            "--algorithm",
+            "naive",
+            "--cards",
+            "52",
+            "--shuffles",
+            "1000",
+        ],
+    ] {
+        shuffler()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("error:"))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    shuffler()
+        .args([
+            "fairness",
+            "--algorithm",
+            "naive",
+            "--cards",
+            "52",
+            "--shuffles",
+            "1000",
+        ])
+        .assert()
+        .stderr(predicate::str::contains("too few for the pair test"));
+}

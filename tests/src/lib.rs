@@ -34,6 +34,8 @@ pub mod checks;
 #[cfg(feature = "suite")]
 mod failure;
 #[cfg(feature = "suite")]
+pub mod fairness;
+#[cfg(feature = "suite")]
 mod oracle;
 #[cfg(feature = "suite")]
 mod runner;

@@ -11,13 +11,18 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Parser;
 
+use crate::fairness::{self, Algorithm, Settings};
 use crate::{Submission, seeded};
 
 /// Shuffle a deck again and again, as in Exercise 2 of the lab, to see how
-/// well each shuffle mixes the cards.
+/// well each shuffle mixes the cards; `shuffler fairness` measures it.
 #[derive(Debug, Parser)]
-#[command(name = "shuffler", version)]
+#[command(name = "shuffler", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    /// Measure a shuffle's fairness instead of printing the lab's report.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// How many shuffles in a row (the lab's SHUFFLE_COUNT).
     #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -34,11 +39,55 @@ pub struct Cli {
     pub seed: Option<u64>,
 }
 
+/// The subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Shuffle many fresh decks and test how far the results are from
+    /// uniform: where cards land, which card follows which, and (up to 6
+    /// cards) how often each order comes up.
+    Fairness(FairnessArgs),
+}
+
+/// The `fairness` flags.
+#[derive(Debug, clap::Args)]
+pub struct FairnessArgs {
+    /// The shuffle to measure.
+    #[arg(long, value_enum)]
+    pub algorithm: Algorithm,
+    /// Cards in the deck.
+    #[arg(long, default_value_t = 52, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub cards: u32,
+    /// How many fresh decks to shuffle.
+    #[arg(long, default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub shuffles: u64,
+    /// Seed of the random source; a random one is picked and reported if
+    /// left out.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Riffles per shuffle, for `--algorithm riffle`.
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub times: u32,
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// The fairness report's formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
+}
+
 /// Parses the command line, runs the report and turns its result into an
 /// exit code: 0 when every shuffle ran, 1 when one is not written yet or
 /// panicked, 2 for a bad command line.
 pub fn main<S: Submission>() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Fairness(args)) = &cli.command {
+        return fairness_main::<S>(args);
+    }
     let stdout = io::stdout();
     match run::<S>(&cli, &mut stdout.lock()) {
         Ok(true) => ExitCode::SUCCESS,
@@ -128,4 +177,66 @@ fn section(
         writeln!(out, "  {j}: {}", shown.join(" "))?;
     }
     Ok(true)
+}
+
+/// Runs `shuffler fairness`: validates, measures with a progress bar on
+/// stderr for long runs, prints the report.
+fn fairness_main<S: Submission>(args: &FairnessArgs) -> ExitCode {
+    use clap::CommandFactory;
+    let settings = Settings {
+        algorithm: args.algorithm,
+        cards: args.cards as usize,
+        shuffles: args.shuffles,
+        seed: args.seed.unwrap_or_else(rand::random),
+        times: args.times,
+    };
+    if let Err(why) = settings.validate() {
+        Cli::command()
+            .error(clap::error::ErrorKind::ValueValidation, why)
+            .exit();
+    }
+    let bar = indicatif::ProgressBar::new(settings.shuffles);
+    if settings.shuffles < 200_000 {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let previous_hook = panic::take_hook();
+    panic::set_hook(Box::new(|_| {}));
+    let measured = panic::catch_unwind(AssertUnwindSafe(|| {
+        fairness::measure::<S>(&settings, |done| bar.set_position(done))
+    }));
+    panic::set_hook(previous_hook);
+    bar.finish_and_clear();
+    let report = match measured {
+        Ok(report) => report,
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            if message.starts_with("not yet implemented") {
+                eprintln!(
+                    "Error: the {:?} shuffle is not yet implemented",
+                    settings.algorithm
+                );
+            } else {
+                eprintln!("Error: the shuffle panicked: {message}");
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    let printed = match args.format {
+        ReportFormat::Text => Ok(fairness::text(&report)),
+        ReportFormat::Json => serde_json::to_string_pretty(&report).map(|json| json + "\n"),
+    };
+    match printed {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("Error: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
