@@ -451,7 +451,8 @@ mod tests {
     fn tells_a_fair_shuffle_from_sattolo() {
         let fair = measure::<Reference>(&settings(Algorithm::Rand, 5, 20_000), |_| {});
         assert_eq!(fair.verdict, "no evidence of bias", "{fair:?}");
-        assert!((fair.draws_per_shuffle - 4.0).abs() < 1e-9);
+        // rand packs several small indices into one draw: at most 4 for 5 cards.
+        assert!(fair.draws_per_shuffle > 0.0 && fair.draws_per_shuffle <= 4.0);
         let biased = measure::<Reference>(&settings(Algorithm::Sattolo, 5, 20_000), |_| {});
         assert_eq!(biased.verdict, "biased");
         assert_eq!(
