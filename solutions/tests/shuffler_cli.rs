@@ -153,3 +153,42 @@ fn fairness_refuses_bad_input_with_exit_code_2() {
         .assert()
         .stderr(predicate::str::contains("too few for the pair test"));
 }
+
+#[test]
+fn fairness_writes_heatmaps_as_svg() {
+    let folder = tempfile::tempdir().unwrap();
+    let svg = folder.path().join("sattolo.svg");
+    shuffler()
+        .args([
+            "fairness",
+            "--algorithm",
+            "sattolo",
+            "--cards",
+            "6",
+            "--shuffles",
+            "4000",
+        ])
+        .args(["--seed", "3", "--svg"])
+        .arg(&svg)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("verdict: biased"));
+    let text = std::fs::read_to_string(svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("where each card lands"));
+    shuffler()
+        .args([
+            "fairness",
+            "--algorithm",
+            "sattolo",
+            "--cards",
+            "6",
+            "--shuffles",
+            "4000",
+        ])
+        .args(["--svg", "/no/such/folder/x.svg"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "Error: could not write /no/such/folder/x.svg",
+        ));
+}

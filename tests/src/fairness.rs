@@ -408,6 +408,102 @@ pub fn text(report: &Report) -> String {
     out
 }
 
+/// Writes heatmaps of the position and pair counts, each cell coloured by
+/// its count over the count a fair shuffle expects: blue below, white at,
+/// red above, with the scale beside them.
+pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
+    use plotters::prelude::*;
+
+    let n = report.cards;
+    let position_expected = report.shuffles as f64 / n as f64;
+    let pair_expected = report.shuffles as f64 / (n * (n - 1)) as f64;
+    let root = SVGBackend::new(path, (1320, 640)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let riffles = report
+        .riffles
+        .map_or(String::new(), |k| format!(", {k} riffles"));
+    let title = format!(
+        "{:?}{riffles}: {} shuffles of {n} cards (seed {}), verdict: {}",
+        report.algorithm, report.shuffles, report.seed, report.verdict
+    );
+    let root = root.titled(&title, ("sans-serif", 22))?;
+    let (maps, legend) = root.split_horizontally(1200);
+    let panels = maps.split_evenly((1, 2));
+    let heatmaps = [
+        (
+            &report.positions,
+            position_expected,
+            "where each card lands",
+            "card",
+            "position",
+        ),
+        (
+            &report.pairs,
+            pair_expected,
+            "which card follows which",
+            "next card",
+            "card",
+        ),
+    ];
+    for (panel, (counts, expected, caption, x_label, y_label)) in panels.iter().zip(heatmaps) {
+        let mut chart = ChartBuilder::on(panel)
+            .caption(caption, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(44)
+            .build_cartesian_2d(0..n, 0..n)?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc(x_label)
+            .y_desc(y_label)
+            .draw()?;
+        chart.draw_series(counts.iter().enumerate().flat_map(|(row, cells)| {
+            cells.iter().enumerate().map(move |(column, &count)| {
+                let ratio = count as f64 / expected;
+                let colour = if row == column && y_label == "card" {
+                    RGBColor(200, 200, 200)
+                } else {
+                    diverging(ratio)
+                };
+                Rectangle::new([(column, row), (column + 1, row + 1)], colour.filled())
+            })
+        }))?;
+    }
+    let mut scale = ChartBuilder::on(&legend)
+        .margin_top(60)
+        .margin_bottom(40)
+        .y_label_area_size(50)
+        .caption("count / expected", ("sans-serif", 14))
+        .build_cartesian_2d(0.0..1.0, 0.0..2.0)?;
+    scale
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_labels(9)
+        .draw()?;
+    scale.draw_series((0..200).map(|i| {
+        let low = i as f64 / 100.0;
+        Rectangle::new(
+            [(0.0, low), (1.0, low + 0.01)],
+            diverging(low + 0.005).filled(),
+        )
+    }))?;
+    root.present()?;
+    Ok(())
+}
+
+/// Blue for ratios below 1, white at 1, red above; saturates at 0 and 2.
+fn diverging(ratio: f64) -> plotters::style::RGBColor {
+    let t = (ratio - 1.0).clamp(-1.0, 1.0);
+    let fade = |strength: f64| (255.0 * (1.0 - strength)).round() as u8;
+    if t < 0.0 {
+        plotters::style::RGBColor(fade(-t), fade(-t * 0.6), 255)
+    } else {
+        plotters::style::RGBColor(255, fade(t * 0.6), fade(t))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -475,6 +571,23 @@ mod tests {
         );
         assert!(settings(Algorithm::Rand, 1, 1000).validate().is_err());
         assert!(settings(Algorithm::Rand, 4, 1000).validate().is_ok());
+    }
+
+    #[test]
+    fn writes_a_readable_svg() {
+        let report = measure::<Reference>(&settings(Algorithm::Sattolo, 6, 5_000), |_| {});
+        let file = tempfile::NamedTempFile::new().unwrap();
+        svg(&report, file.path()).unwrap();
+        let text = std::fs::read_to_string(file.path()).unwrap();
+        assert!(text.starts_with("<svg"));
+        for words in [
+            "where each card lands",
+            "which card follows which",
+            "count / expected",
+            "verdict: biased",
+        ] {
+            assert!(text.contains(words), "{words}");
+        }
     }
 
     #[test]

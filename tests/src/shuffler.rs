@@ -71,6 +71,9 @@ pub struct FairnessArgs {
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+    /// Also write heatmaps of the position and pair counts to this SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// The fairness report's formats.
@@ -225,6 +228,12 @@ fn fairness_main<S: Submission>(args: &FairnessArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some(path) = &args.svg
+        && let Err(error) = fairness::svg(&report, path)
+    {
+        eprintln!("Error: could not write {}: {error:#}", path.display());
+        return ExitCode::FAILURE;
+    }
     let printed = match args.format {
         ReportFormat::Text => Ok(fairness::text(&report)),
         ReportFormat::Json => serde_json::to_string_pretty(&report).map(|json| json + "\n"),
