@@ -192,3 +192,31 @@ fn fairness_writes_heatmaps_as_svg() {
             "Error: could not write /no/such/folder/x.svg",
         ));
 }
+
+/// The exact distances reproduce Bayer and Diaconis' table (1992) for 52
+/// cards: 1.000 for up to 4 riffles, then .924 .614 .334 .167 .085 .043.
+#[test]
+fn riffle_distance_prints_the_bayer_diaconis_table() {
+    let folder = tempfile::tempdir().unwrap();
+    let svg = folder.path().join("riffles.svg");
+    shuffler()
+        .args(["riffle-distance", "--riffles", "10", "--svg"])
+        .arg(&svg)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "      4  1.000\n      5  0.924\n      6  0.614\n      7  0.334\n",
+        ))
+        .stdout(predicate::str::contains(
+            "      8  0.167\n      9  0.085\n     10  0.043\n",
+        ));
+    assert!(
+        std::fs::read_to_string(svg)
+            .unwrap()
+            .contains("total variation distance")
+    );
+    shuffler()
+        .args(["riffle-distance", "--riffles", "0"])
+        .assert()
+        .code(2);
+}

@@ -493,6 +493,46 @@ pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Draws total variation distance from uniform against the number of
+/// riffles, as a line chart with its points marked.
+pub fn riffle_svg(
+    cards: usize,
+    distances: &[(u32, f64)],
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    use plotters::prelude::*;
+
+    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let most = distances.iter().map(|(k, _)| *k).max().unwrap_or(1);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("How far {cards} cards are from uniform after k riffles (GSR model)"),
+            ("sans-serif", 20),
+        )
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0u32..most + 1, 0.0..1.0)?;
+    chart
+        .configure_mesh()
+        .x_desc("riffles k")
+        .y_desc("total variation distance")
+        .x_labels(most as usize + 2)
+        .draw()?;
+    chart.draw_series(LineSeries::new(
+        distances.iter().copied(),
+        RED.stroke_width(2),
+    ))?;
+    chart.draw_series(
+        distances
+            .iter()
+            .map(|&(k, d)| Circle::new((k, d), 4, RED.filled())),
+    )?;
+    root.present()?;
+    Ok(())
+}
+
 /// Blue for ratios below 1, white at 1, red above; saturates at 0 and 2.
 fn diverging(ratio: f64) -> plotters::style::RGBColor {
     let t = (ratio - 1.0).clamp(-1.0, 1.0);

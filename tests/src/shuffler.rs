@@ -46,6 +46,24 @@ pub enum Command {
     /// uniform: where cards land, which card follows which, and (up to 6
     /// cards) how often each order comes up.
     Fairness(FairnessArgs),
+    /// Print how far k riffles of a deck are from uniform (total variation
+    /// distance, computed exactly as Bayer and Diaconis did), k = 1 to
+    /// --riffles.
+    RiffleDistance(RiffleDistanceArgs),
+}
+
+/// The `riffle-distance` flags.
+#[derive(Debug, clap::Args)]
+pub struct RiffleDistanceArgs {
+    /// Cards in the deck.
+    #[arg(long, default_value_t = 52, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub cards: u32,
+    /// The most riffles to show.
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..=40))]
+    pub riffles: u32,
+    /// Also draw the distances as a line chart in this SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// The `fairness` flags.
@@ -88,8 +106,10 @@ pub enum ReportFormat {
 /// panicked, 2 for a bad command line.
 pub fn main<S: Submission>() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(Command::Fairness(args)) = &cli.command {
-        return fairness_main::<S>(args);
+    match &cli.command {
+        Some(Command::Fairness(args)) => return fairness_main::<S>(args),
+        Some(Command::RiffleDistance(args)) => return riffle_distance_main(args),
+        None => {}
     }
     let stdout = io::stdout();
     match run::<S>(&cli, &mut stdout.lock()) {
@@ -248,4 +268,23 @@ fn fairness_main<S: Submission>(args: &FairnessArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Runs `shuffler riffle-distance`.
+fn riffle_distance_main(args: &RiffleDistanceArgs) -> ExitCode {
+    let n = args.cards as usize;
+    let distances: Vec<(u32, f64)> = (1..=args.riffles)
+        .map(|k| (k, crate::algorithms::riffle_total_variation(n, k)))
+        .collect();
+    println!("riffles  distance from uniform ({n} cards, Gilbert-Shannon-Reeds model)");
+    for (k, distance) in &distances {
+        println!("{k:>7}  {distance:.3}");
+    }
+    if let Some(path) = &args.svg
+        && let Err(error) = fairness::riffle_svg(n, &distances, path)
+    {
+        eprintln!("Error: could not write {}: {error:#}", path.display());
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
