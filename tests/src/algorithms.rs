@@ -60,15 +60,7 @@ pub fn riffle_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32> 
 ///
 /// Complexity: O(n).
 pub fn out_shuffle_order(n: usize) -> usize {
-    let middle = n.div_ceil(2);
-    let target = |i: usize| {
-        if i < middle {
-            2 * i
-        } else {
-            2 * (i - middle) + 1
-        }
-    };
-    cycle_lcm(n, target)
+    cycle_lcm(n, |i| crate::oracle::out_shuffle_position(n, i))
 }
 
 /// How many in-shuffles (the second half's first card goes on top) bring

@@ -224,21 +224,14 @@ fn in_place(deck: &[i32], shuffle: impl FnOnce(&mut [i32])) -> Vec<i32> {
 
 /// The lexicographic rank of an order of 0..n, if it is one.
 fn rank(order: &[i32], n: usize) -> Option<usize> {
-    if order.len() != n {
-        return None;
-    }
     let mut seen = vec![false; n];
-    let mut rank = 0;
-    for (i, &card) in order.iter().enumerate() {
+    let mut cards = Vec::with_capacity(n);
+    for &card in order {
         let card = usize::try_from(card).ok().filter(|&c| c < n && !seen[c])?;
         seen[card] = true;
-        let smaller_later = order[i + 1..]
-            .iter()
-            .filter(|&&x| (x as usize) < card)
-            .count();
-        rank = rank * (n - i) + smaller_later;
+        cards.push(card);
     }
-    Some(rank)
+    (cards.len() == n).then(|| crate::checks::shuffles::lexicographic_rank(&cards))
 }
 
 fn summarise(

@@ -61,6 +61,24 @@ pub use submission::{Functions, Local, Submission};
 #[doc(hidden)]
 pub use rand;
 
+/// The message a panic carried: the `&str` or `String` that `panic!` and
+/// `todo!` use, or a placeholder for any other payload.
+#[cfg_attr(not(any(feature = "suite", target_os = "linux")), allow(dead_code))]
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic without a message)".into())
+}
+
+/// Whether a panic message is `todo!()`'s, which reports are to read as
+/// "not yet implemented" rather than as a failure.
+#[cfg(feature = "suite")]
+pub(crate) fn is_todo(message: &str) -> bool {
+    message.starts_with("not yet implemented")
+}
+
 /// The seeded generator behind every property check. PCG's output for a
 /// given seed is fixed by `rand_pcg`, unlike `StdRng` or `SmallRng`.
 pub fn seeded(seed: u64) -> rand_pcg::Pcg64 {

@@ -7,20 +7,24 @@ use rand::seq::SliceRandom;
 
 use crate::ScriptedRng;
 
-/// The out-shuffle by its position rule: card i of the first half (rounded
-/// up) lands at 2i, card i of the second half at 2i + 1.
+/// The out-shuffle by its position rule (see [`out_shuffle_position`]).
 pub(crate) fn out_shuffle(values: &[i32]) -> Vec<i32> {
-    let middle = values.len().div_ceil(2);
     let mut shuffled = vec![0; values.len()];
     for (i, &card) in values.iter().enumerate() {
-        let position = if i < middle {
-            2 * i
-        } else {
-            2 * (i - middle) + 1
-        };
-        shuffled[position] = card;
+        shuffled[out_shuffle_position(values.len(), i)] = card;
     }
     shuffled
+}
+
+/// Where the out-shuffle of n cards puts card i: card i of the first half
+/// (rounded up) lands at 2i, card i of the second half at 2i + 1.
+pub(crate) fn out_shuffle_position(n: usize, i: usize) -> usize {
+    let middle = n.div_ceil(2);
+    if i < middle {
+        2 * i
+    } else {
+        2 * (i - middle) + 1
+    }
 }
 
 /// The efficient selection shuffle, replayed with given r values for

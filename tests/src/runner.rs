@@ -261,13 +261,9 @@ fn from_panic(check: &Check, call: Option<Call>, payload: Box<dyn Any + Send>) -
     if let Some(outcome) = payload.downcast_ref::<Outcome>() {
         return outcome.clone();
     }
-    let message = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(a panic without a message)".into());
+    let message = crate::panic_message(payload.as_ref());
     let function = call.as_ref().map_or(check.exercise, |call| call.function);
-    if message.starts_with("not yet implemented") {
+    if crate::is_todo(&message) {
         return Outcome::NotImplemented {
             function: function.into(),
         };

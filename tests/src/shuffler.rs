@@ -181,12 +181,8 @@ fn section(
     let mut cards = deck.to_vec();
     for j in 1..=shuffles {
         if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| shuffle(&mut cards))) {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            if message.starts_with("not yet implemented") {
+            let message = crate::panic_message(payload.as_ref());
+            if crate::is_todo(&message) {
                 writeln!(
                     out,
                     "  {function} is not yet implemented: replace its todo!() with your code"
@@ -232,12 +228,8 @@ fn fairness_main<S: Submission>(args: &FairnessArgs) -> ExitCode {
     let report = match measured {
         Ok(report) => report,
         Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            if message.starts_with("not yet implemented") {
+            let message = crate::panic_message(payload.as_ref());
+            if crate::is_todo(&message) {
                 eprintln!(
                     "Error: the {:?} shuffle is not yet implemented",
                     settings.algorithm

@@ -7,7 +7,7 @@ pub mod flip;
 pub mod perfect_shuffle;
 pub mod reversing_sequence;
 pub mod selection_shuffle;
-mod shuffles;
+pub(crate) mod shuffles;
 pub mod snapshot;
 
 /// The exercises, in the lab's order.

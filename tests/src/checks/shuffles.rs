@@ -144,7 +144,7 @@ pub(crate) fn uses_the_rng_it_is_given(f: &dyn Functions, t: &Shuffle) -> Result
 }
 
 /// The rank of a permutation of 0..n among all n! in lexicographic order.
-fn lexicographic_rank(order: &[usize]) -> usize {
+pub(crate) fn lexicographic_rank(order: &[usize]) -> usize {
     let n = order.len();
     let mut rank = 0;
     for i in 0..n {

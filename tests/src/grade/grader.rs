@@ -204,9 +204,12 @@ fn grade_all(
         for result in receiver {
             progress.set_message(result.extra_data.submission.clone());
             progress.inc(1);
+            if let Some(out) = &cli.out {
+                save_results(out, &result)?;
+            }
             done.insert(result.extra_data.submission.clone(), result);
             if let Some(out) = &cli.out {
-                save(out, &done)?;
+                save_gradebook(out, &done)?;
             }
         }
         for worker in workers {
@@ -221,7 +224,7 @@ fn grade_all(
             );
         }
     } else if let Some(out) = &cli.out {
-        save(out, &done)?;
+        save_gradebook(out, &done)?;
     }
     Ok(done.into_values().collect())
 }
@@ -389,16 +392,19 @@ fn cached(out: &Path, submission: &Submission, grader: &str) -> Option<Results> 
     (previous.extra_data.fingerprint == fingerprint(submission, grader)).then_some(previous)
 }
 
-/// Writes every finished submission's results.json (when missing or
-/// changed) and the gradebook, each by writing a temporary file and
-/// renaming it, so a killed run never leaves a half-written file.
-fn save(out: &Path, done: &BTreeMap<String, Results>) -> anyhow::Result<()> {
-    for (id, result) in done {
-        let dir = out.join(id);
-        fs::create_dir_all(&dir)?;
-        let text = serde_json::to_string_pretty(result)? + "\n";
-        write_atomically(&dir.join("results.json"), &text)?;
-    }
+/// Writes one finished submission's results.json. Grades reused from an
+/// earlier run are already on disk and are not written again. Each file is
+/// written to a temporary name and renamed, so a killed run never leaves a
+/// half-written file.
+fn save_results(out: &Path, result: &Results) -> anyhow::Result<()> {
+    let dir = out.join(&result.extra_data.submission);
+    fs::create_dir_all(&dir)?;
+    let text = serde_json::to_string_pretty(result)? + "\n";
+    write_atomically(&dir.join("results.json"), &text)
+}
+
+/// Rewrites the gradebook from every grade known so far.
+fn save_gradebook(out: &Path, done: &BTreeMap<String, Results>) -> anyhow::Result<()> {
     let all: Vec<&Results> = done.values().collect();
     write_atomically(&out.join("grades.csv"), &report::csv(&all)?)
 }

@@ -27,19 +27,6 @@ pub struct Limits {
     pub file_kib: u64,
 }
 
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            call_seconds: 3.0,
-            cpu_seconds: 30,
-            memory_mib: 1024,
-            output_kib: 16,
-            processes: 64,
-            file_kib: 1024,
-        }
-    }
-}
-
 pub(crate) const LIMITS_VARIABLE: &str = "GRADE_LIMITS";
 const NOBODY: u32 = 65534;
 

@@ -34,7 +34,7 @@ impl Remote {
     }
 
     fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
-        if message.starts_with("not yet implemented") {
+        if crate::is_todo(&message) {
             return Outcome::NotImplemented {
                 function: request.function().into(),
             };

@@ -145,12 +145,5 @@ fn answer(table: &Table, request: Request) -> Response {
         Request::ArePermutations { a, b } => Response::Answer((table.are_permutations)(&a, &b)),
         Request::ReversingSequence => Response::Sequence((table.reversing_sequence)()),
     }));
-    outcome.unwrap_or_else(|payload| {
-        let message = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "(a panic without a message)".into());
-        Response::Panicked(message)
-    })
+    outcome.unwrap_or_else(|payload| Response::Panicked(crate::panic_message(payload.as_ref())))
 }
