@@ -15,13 +15,17 @@
 //! 2. [`selection_shuffle`], the slow version the lab describes first (the
 //!    lab's Java starter gives that name to the efficient one);
 //! 3. the questions: [`flip`], [`are_permutations`] and
-//!    [`reversing_sequence`].
+//!    [`reversing_sequence`];
+//! 4. going further, if you like: the three bonus exercises in
+//!    [`extensions`], checked by `cargo test -p exercises -- --ignored bonus`.
+//!    They never count towards the lab's score.
 //!
 //! The random functions take the generator as an argument. Draw every
 //! random number from it, so a test can seed it and repeat your run.
 
 mod are_permutations;
 mod efficient_selection_shuffle;
+pub mod extensions;
 mod flip;
 mod perfect_shuffle;
 mod reversing_sequence;

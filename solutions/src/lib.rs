@@ -8,6 +8,7 @@
 
 mod are_permutations;
 mod efficient_selection_shuffle;
+pub mod extensions;
 mod flip;
 mod perfect_shuffle;
 mod reversing_sequence;
@@ -53,5 +54,8 @@ mod test {
                 "heads", "heads", "heads", "tails", "tails", "tails", "heads", "tails"
             ]
         );
+
+        let riffled = crate::extensions::riffle_shuffle(&deck, &mut rng(413));
+        assert_eq!(riffled, [0, 1, 3, 4, 5, 6, 2, 7, 8, 9]);
     }
 }

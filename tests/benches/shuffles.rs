@@ -65,7 +65,7 @@ fn perfect(bencher: Bencher, n: usize) {
 fn riffle_once(bencher: Bencher, n: usize) {
     let mut rng = grading::seeded(1);
     let cards = deck(n);
-    bencher.bench_local(|| algorithms::riffle_shuffle(black_box(&cards), &mut rng));
+    bencher.bench_local(|| solutions::extensions::riffle_shuffle(black_box(&cards), &mut rng));
 }
 
 grading::submission!(Reference = solutions);

@@ -2,9 +2,8 @@
 //! fairness lab, and exact results about shuffles, each checked against a
 //! published source in this module's tests.
 //!
-//! The lab's own three shuffles live in `solutions`; these are the classic
-//! wrong ones, the riffle a card player actually does, and the numbers the
-//! workbook quotes.
+//! The lab's own three shuffles and the bonus riffle live in `solutions`;
+//! these are the classic wrong ones and the numbers the workbook quotes.
 
 use rand::{Rng, RngExt};
 use statrs::function::gamma::ln_gamma;
@@ -32,25 +31,6 @@ pub fn sattolo_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R) {
         let r = rng.random_range(0..k);
         values.swap(k, r);
     }
-}
-
-/// One riffle in the Gilbert–Shannon–Reeds model: cut the deck after a
-/// Binomial(n, 1/2) number of cards, then drop cards one at a time from the
-/// bottoms of the two packets, each with probability proportional to the
-/// packet's size. It is the model Bayer and Diaconis analysed.
-///
-/// Complexity: O(n), about 2n draws.
-pub fn riffle_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32> {
-    let cut = (0..values.len()).filter(|_| rng.random_bool(0.5)).count();
-    let (mut left, mut right) = (&values[..cut], &values[cut..]);
-    let mut shuffled = Vec::with_capacity(values.len());
-    while !left.is_empty() || !right.is_empty() {
-        let from_left = rng.random_range(0..left.len() + right.len()) < left.len();
-        let packet = if from_left { &mut left } else { &mut right };
-        shuffled.push(packet[0]);
-        *packet = &packet[1..];
-    }
-    shuffled
 }
 
 /// How many out-shuffles (the lab's perfect shuffle, top card staying on
@@ -165,7 +145,6 @@ pub fn riffle_total_variation(n: usize, riffles: u32) -> f64 {
 mod tests {
     use super::*;
     use crate::seeded;
-    use crate::stats;
 
     /// OEIS A024222, "Number of shuffles (perfect faro shuffles with cut)
     /// required to return a deck of size n to original order", terms for
@@ -263,56 +242,6 @@ mod tests {
         assert!(riffle_total_variation(52, 1) > 0.999_999);
     }
 
-    /// The simulated riffle follows the model: 64,000 riffles of 4 cards,
-    /// chi-square over the 24 orders against C(2 + 4 − r, 4)/16.
-    /// False alarm: at most 1e-6. Power against a riffle that always cuts
-    /// 2 + 2 (six interleavings, 1/6 each, where the model gives the
-    /// identity 5/16 and eleven other orders 1/16): λ ≈ 84,000, power 1 to
-    /// double precision.
-    #[test]
-    fn simulated_riffles_match_the_model_on_4_cards() {
-        let mut orders: Vec<Vec<usize>> = Vec::new();
-        permutations(&mut vec![0, 1, 2, 3], 0, &mut orders);
-        let probabilities: Vec<f64> = orders
-            .iter()
-            .map(|o| riffle_probability(4, 1, rising_sequences(o)))
-            .collect();
-        assert!((probabilities.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-        let mut counts = vec![0u64; orders.len()];
-        let mut rng = seeded(7);
-        for _ in 0..64_000 {
-            let deck = riffle_shuffle(&[0, 1, 2, 3], &mut rng);
-            let deck: Vec<usize> = deck.iter().map(|&c| c as usize).collect();
-            counts[orders.iter().position(|o| *o == deck).expect("an order")] += 1;
-        }
-        let cells: Vec<(u64, f64)> = counts
-            .iter()
-            .zip(&probabilities)
-            .filter(|(_, p)| **p > 0.0)
-            .map(|(c, p)| (*c, *p))
-            .collect();
-        assert!(
-            counts
-                .iter()
-                .zip(&probabilities)
-                .all(|(c, p)| *p > 0.0 || *c == 0)
-        );
-        let (observed, expected): (Vec<u64>, Vec<f64>) = cells.into_iter().unzip();
-        assert!(!stats::goodness_of_fit(&observed, &expected).rejects());
-    }
-
-    fn permutations(items: &mut Vec<usize>, start: usize, out: &mut Vec<Vec<usize>>) {
-        if start == items.len() {
-            out.push(items.clone());
-            return;
-        }
-        for i in start..items.len() {
-            items.swap(start, i);
-            permutations(items, start + 1, out);
-            items.swap(start, i);
-        }
-    }
-
     #[test]
     fn selection_draws_and_deck_entropy() {
         assert!((selection_shuffle_expected_draws(52) - 235.978).abs() < 1e-3);
@@ -328,8 +257,7 @@ mod tests {
             naive_shuffle(&mut naive, &mut rng);
             let mut sattolo = deck.clone();
             sattolo_shuffle(&mut sattolo, &mut rng);
-            let mut riffled = riffle_shuffle(&deck, &mut rng);
-            for mut result in [naive, sattolo.clone(), std::mem::take(&mut riffled)] {
+            for mut result in [naive, sattolo.clone()] {
                 result.sort();
                 assert_eq!(result, deck);
             }

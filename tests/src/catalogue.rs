@@ -7,12 +7,13 @@ use crate::checks;
 use crate::{Failure, Functions};
 
 /// Calls `$callback!` with every exercise and its checks, each with the
-/// one-line title a report shows after the function's name.
+/// one-line title a report shows after the function's name: the lab's six
+/// exercises in one bracket, the three bonus extensions in a second.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! with_catalogue {
     ($callback:ident! { $($args:tt)* }) => {
-        $crate::$callback! { { $($args)* }
+        $crate::$callback! { { $($args)* } [
             perfect_shuffle {
                 returns_a_permutation: "returns every card exactly once",
                 small_decks: "handles 0, 1 and 2 cards",
@@ -61,17 +62,51 @@ macro_rules! with_catalogue {
                 answers_question_3: "the draws turn [1, 2, 3, 4] into [4, 3, 2, 1]",
                 answer_matches_the_snapshot: "the answer matches the pinned snapshot",
             }
-        }
+        ] [
+            perfect_shuffle_order {
+                small_decks: "0, 1 and 2 cards need one shuffle",
+                fifty_two_cards_need_8: "52 cards need 8 shuffles",
+                matches_the_orders_up_to_60_cards: "every deck of 1 to 60 cards (OEIS A024222)",
+                larger_decks: "decks of 100 to 2,000 cards",
+            }
+            sequence_for {
+                each_r_is_between_0_and_k: "n - 1 draws, each r in 0..=k",
+                rebuilds_every_order_of_4_cards: "replaying the draws rebuilds each of the 24 orders of 4 cards",
+                rebuilds_shuffled_decks: "replaying the draws rebuilds shuffled decks of up to 1,000 cards",
+                small_decks: "0 and 1 cards need no draws",
+            }
+            riffle_shuffle {
+                returns_a_permutation: "returns every card exactly once",
+                small_decks: "handles 0, 1 and 2 cards",
+                keeps_each_packet_in_order: "the result interleaves two packets, each in order",
+                uses_the_rng_it_is_given: "the riffle follows the seed of rng",
+                matches_the_model_on_4_cards: "the 24 orders of 4 cards come up as the GSR model says",
+            }
+        ] }
     };
 }
 
-/// Whether a check looks only at results or at the lab's exact steps.
+/// Whether a check looks only at results or at the lab's exact steps, or
+/// grades a bonus extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Holds for every correct implementation.
     Property,
     /// Holds only for the lab's own procedure; named `lab_steps_…`.
     LabSteps,
+    /// A property check of a bonus extension: reported, never scored.
+    Bonus,
+}
+
+impl Kind {
+    /// The tag a report gives checks of this kind.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Kind::Property => "property",
+            Kind::LabSteps => "lab_steps",
+            Kind::Bonus => "bonus",
+        }
+    }
 }
 
 /// One check of the catalogue, ready to run against a submission.
@@ -88,9 +123,11 @@ pub struct Check {
 }
 
 impl Check {
-    /// Property or lab steps, as told by the name.
+    /// Bonus by its exercise, otherwise property or lab steps by its name.
     pub fn kind(&self) -> Kind {
-        if self.name.contains("lab_steps") {
+        if crate::checks::BONUS_EXERCISES.contains(&self.exercise) {
+            Kind::Bonus
+        } else if self.name.contains("lab_steps") {
             Kind::LabSteps
         } else {
             Kind::Property
@@ -106,15 +143,15 @@ impl Check {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __catalogue_vec {
-    ({} $( $exercise:ident { $( $check:ident : $title:literal ),* $(,)? } )*) => {
-        vec![ $( $(
+    ({} $( [ $( $exercise:ident { $( $check:ident : $title:literal ),* $(,)? } )* ] )*) => {
+        vec![ $( $( $(
             $crate::Check {
                 exercise: stringify!($exercise),
                 name: stringify!($check),
                 title: $title,
                 run: $crate::checks::$exercise::$check,
             },
-        )* )* ]
+        )* )* )* ]
     };
 }
 
@@ -126,7 +163,11 @@ pub fn catalogue() -> Vec<Check> {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __test_functions {
-    ({ $s:ident } $( $exercise:ident { $( $check:ident : $title:literal ),* $(,)? } )*) => {
+    (
+        { $s:ident }
+        [ $( $exercise:ident { $( $check:ident : $title:literal ),* $(,)? } )* ]
+        [ $( $bonus:ident { $( $bonus_check:ident : $bonus_title:literal ),* $(,)? } )* ]
+    ) => {
         $(
             #[allow(non_snake_case)]
             mod $exercise {
@@ -143,14 +184,38 @@ macro_rules! __test_functions {
                 )*
             }
         )*
+        /// The extensions: ignored by default, so the lab's checks alone
+        /// decide when `cargo test` is green.
+        mod bonus {
+            $(
+                #[allow(non_snake_case)]
+                mod $bonus {
+                    $(
+                        #[test]
+                        #[ignore = "bonus: run with `-- --ignored bonus`"]
+                        fn $bonus_check() {
+                            $crate::run_as_test::<super::super::$s>(&$crate::Check {
+                                exercise: stringify!($bonus),
+                                name: stringify!($bonus_check),
+                                title: $bonus_title,
+                                run: $crate::checks::$bonus::$bonus_check,
+                            });
+                        }
+                    )*
+                }
+            )*
+        }
     };
 }
 
 /// Expands to the whole grading suite as `#[test]` functions for a crate
-/// that exposes the six functions at its root.
+/// that exposes the six functions at its root and the bonus extensions in
+/// its `extensions` module.
 ///
 /// The tests are named `exercise::check`, so `cargo test -p exercises flip`
-/// runs the checks of `flip` alone.
+/// runs the checks of `flip` alone. The bonus checks are named
+/// `bonus::exercise::check` and are ignored unless asked for:
+/// `cargo test -p exercises -- --ignored bonus`.
 ///
 /// ```text
 /// // exercises/tests/grading.rs: the whole file
@@ -161,7 +226,8 @@ macro_rules! grading_suite {
     ($($path:ident)::+) => {
         $crate::submission!(
             /// The crate under test, as the grading suite sees it.
-            Graded = $($path)::+
+            Graded = $($path)::+,
+            extensions = $($path)::+::extensions
         );
         $crate::with_catalogue!(__test_functions! { Graded });
     };
@@ -178,16 +244,21 @@ mod tests {
         paths.sort();
         paths.dedup();
         assert_eq!(paths.len(), checks.len());
-        for exercise in checks::EXERCISES {
+        for exercise in checks::EXERCISES.iter().chain(checks::BONUS_EXERCISES) {
             let mine: Vec<_> = checks.iter().filter(|c| c.exercise == *exercise).collect();
             assert!(
-                mine.iter().any(|c| c.kind() == Kind::Property),
+                mine.iter().any(|c| c.kind() != Kind::LabSteps),
                 "{exercise}"
             );
         }
-        assert_eq!(
-            checks.iter().filter(|c| c.kind() == Kind::LabSteps).count(),
-            5
+        let count = |kind| checks.iter().filter(|c| c.kind() == kind).count();
+        assert_eq!(count(Kind::LabSteps), 5);
+        assert_eq!(count(Kind::Bonus), 13);
+        assert!(
+            checks
+                .iter()
+                .all(|c| c.kind() != Kind::Bonus || !c.name.contains("lab_steps")),
+            "a bonus check is never a lab-steps check"
         );
     }
 }

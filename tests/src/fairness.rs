@@ -33,7 +33,8 @@ pub enum Algorithm {
     Sattolo,
     /// rand's `SliceRandom::shuffle`.
     Rand,
-    /// `--times` Gilbert–Shannon–Reeds riffles.
+    /// `--times` Gilbert–Shannon–Reeds riffles with `riffle_shuffle`, the
+    /// bonus exercise.
     Riffle,
 }
 
@@ -178,9 +179,9 @@ pub fn measure<S: Submission>(settings: &Settings, mut progress: impl FnMut(u64)
             Algorithm::Naive => in_place(&deck, |d| algorithms::naive_shuffle(d, &mut rng)),
             Algorithm::Sattolo => in_place(&deck, |d| algorithms::sattolo_shuffle(d, &mut rng)),
             Algorithm::Rand => in_place(&deck, |d| d.shuffle(&mut rng)),
-            Algorithm::Riffle => (0..settings.times).fold(deck.clone(), |d, _| {
-                algorithms::riffle_shuffle(&d, &mut rng)
-            }),
+            Algorithm::Riffle => {
+                (0..settings.times).fold(deck.clone(), |d, _| S::riffle_shuffle(&d, &mut rng))
+            }
         };
         // A broken shuffle may lose cards; count what is there.
         for (position, &card) in result.iter().enumerate().take(n) {

@@ -230,9 +230,15 @@ fn fairness_main<S: Submission>(args: &FairnessArgs) -> ExitCode {
         Err(payload) => {
             let message = crate::panic_message(payload.as_ref());
             if crate::is_todo(&message) {
+                let function = match settings.algorithm {
+                    Algorithm::Perfect => "perfect_shuffle",
+                    Algorithm::Selection => "selection_shuffle",
+                    Algorithm::Riffle => "riffle_shuffle (a bonus exercise in src/extensions)",
+                    Algorithm::Efficient => "efficient_selection_shuffle",
+                    _ => "the shuffle",
+                };
                 eprintln!(
-                    "Error: the {:?} shuffle is not yet implemented",
-                    settings.algorithm
+                    "Error: {function} is not yet implemented: replace its todo!() with your code"
                 );
             } else {
                 eprintln!("Error: the shuffle panicked: {message}");

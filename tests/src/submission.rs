@@ -4,12 +4,13 @@ use rand::Rng;
 
 use crate::{CheckRng, Probe};
 
-/// The six functions of the assignment, as one type the checks are generic
-/// over.
+/// The six functions of the assignment, and the three bonus extensions, as
+/// one type the checks are generic over.
 ///
 /// Implement it with [`submission!`](crate::submission!) rather than by
 /// hand: the macro forwards each method to the function of the same name in
-/// a module or crate.
+/// a module or crate. The extensions default to `todo!()`, so a submission
+/// without them reads as "not yet implemented" in the bonus checks alone.
 pub trait Submission: 'static {
     /// Interleaves the halves of the deck.
     fn perfect_shuffle(values: &[i32]) -> Vec<i32>;
@@ -23,10 +24,26 @@ pub trait Submission: 'static {
     fn are_permutations(a: &[i32], b: &[i32]) -> bool;
     /// Question 3: r for k = 3, 2, 1 that turns [1, 2, 3, 4] into [4, 3, 2, 1].
     fn reversing_sequence() -> [usize; 3];
+    /// Bonus: how many perfect shuffles restore an n-card deck.
+    fn perfect_shuffle_order(n: usize) -> usize {
+        let _ = n;
+        todo!()
+    }
+    /// Bonus: the draws that make the efficient shuffle produce `target`.
+    fn sequence_for(target: &[i32]) -> Vec<usize> {
+        let _ = target;
+        todo!()
+    }
+    /// Bonus: one Gilbert–Shannon–Reeds riffle.
+    fn riffle_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32> {
+        let _ = (values, rng);
+        todo!()
+    }
 }
 
 /// Declares a unit struct that implements [`Submission`] by forwarding to
-/// the functions in a module or crate.
+/// the functions in a module or crate, and, when `extensions = path` is
+/// given, the three bonus functions to that module.
 ///
 /// ```
 /// mod mine {
@@ -41,10 +58,16 @@ pub trait Submission: 'static {
 /// grading::submission!(Mine = mine);
 /// # fn takes<S: grading::Submission>() {}
 /// # takes::<Mine>();
+/// // With the bonus exercises: solutions::extensions holds them.
+/// grading::submission!(Reference = solutions, extensions = solutions::extensions);
+/// # takes::<Reference>();
 /// ```
 #[macro_export]
 macro_rules! submission {
-    ($(#[$meta:meta])* $vis:vis $name:ident = $($path:ident)::+) => {
+    (
+        $(#[$meta:meta])* $vis:vis $name:ident = $($path:ident)::+
+        $(, extensions = $($extensions:ident)::+)? $(,)?
+    ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy)]
         $vis struct $name;
@@ -71,11 +94,25 @@ macro_rules! submission {
             fn reversing_sequence() -> [usize; 3] {
                 $($path)::+::reversing_sequence()
             }
+            $(
+                fn perfect_shuffle_order(n: usize) -> usize {
+                    $($extensions)::+::perfect_shuffle_order(n)
+                }
+                fn sequence_for(target: &[i32]) -> ::std::vec::Vec<usize> {
+                    $($extensions)::+::sequence_for(target)
+                }
+                fn riffle_shuffle<R: $crate::rand::Rng + ?Sized>(
+                    values: &[i32],
+                    rng: &mut R,
+                ) -> ::std::vec::Vec<i32> {
+                    $($extensions)::+::riffle_shuffle(values, rng)
+                }
+            )?
         }
     };
 }
 
-/// The six functions as the checks call them: object-safe, with one
+/// The nine functions as the checks call them: object-safe, with one
 /// concrete random source, and batched, so that the same check can run on
 /// functions in this process ([`Local`]) or in a sandboxed child process
 /// (the `grade` command), where each call is a message.
@@ -97,6 +134,13 @@ pub trait Functions {
     fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool;
     /// `reversing_sequence()`.
     fn reversing_sequence(&self) -> [usize; 3];
+    /// Bonus: `perfect_shuffle_order(n)`.
+    fn perfect_shuffle_order(&self, n: usize) -> usize;
+    /// Bonus: `sequence_for(target)`.
+    fn sequence_for(&self, target: &[i32]) -> Vec<usize>;
+    /// Bonus: `times` calls of `riffle_shuffle(values, rng)`, one rng
+    /// throughout.
+    fn riffle_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>>;
 }
 
 /// A [`Submission`] linked into this process; each call is recorded on the
@@ -167,5 +211,27 @@ impl<S: Submission> Functions for Local<'_, S> {
 
     fn reversing_sequence(&self) -> [usize; 3] {
         self.probe.call("reversing_sequence", S::reversing_sequence)
+    }
+
+    fn perfect_shuffle_order(&self, n: usize) -> usize {
+        self.probe
+            .text("perfect_shuffle_order", format!("n = {n}"), || {
+                S::perfect_shuffle_order(n)
+            })
+    }
+
+    fn sequence_for(&self, target: &[i32]) -> Vec<usize> {
+        self.probe
+            .cards("sequence_for", target.len(), || S::sequence_for(target))
+    }
+
+    fn riffle_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {
+        (0..times)
+            .map(|_| {
+                self.probe.cards("riffle_shuffle", values.len(), || {
+                    S::riffle_shuffle(values, rng)
+                })
+            })
+            .collect()
     }
 }

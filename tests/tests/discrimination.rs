@@ -1,7 +1,9 @@
 //! Proof that the suite tells right from wrong: the reference passes every
 //! check, the pristine stubs fail every check as "not yet implemented",
 //! every wrong fixture fails its own exercise and nothing else, and every
-//! correct fixture, however it draws its randomness, passes.
+//! correct fixture, however it draws its randomness, passes. The same holds
+//! for the bonus extensions, and a submission without them is graded on
+//! the lab's checks exactly as before.
 
 use grading::{Kind, Outcome, Submission, catalogue, run_check};
 
@@ -29,8 +31,26 @@ fn failures(results: &[(String, Kind, &'static str, Outcome)]) -> Vec<String> {
         .collect()
 }
 
-grading::submission!(Reference = solutions);
-grading::submission!(Stubs = exercises);
+/// The lab's checks only, after asserting that every bonus check reads
+/// "not yet implemented", as it must for a submission without extensions.
+fn core_only(
+    results: Vec<(String, Kind, &'static str, Outcome)>,
+) -> Vec<(String, Kind, &'static str, Outcome)> {
+    let (bonus, core): (Vec<_>, Vec<_>) = results
+        .into_iter()
+        .partition(|(_, kind, ..)| *kind == Kind::Bonus);
+    assert_eq!(bonus.len(), 13);
+    for (path, _, exercise, outcome) in bonus {
+        let expected = Outcome::NotImplemented {
+            function: exercise.to_string(),
+        };
+        assert_eq!(outcome, expected, "{path}");
+    }
+    core
+}
+
+grading::submission!(Reference = solutions, extensions = solutions::extensions);
+grading::submission!(Stubs = exercises, extensions = exercises::extensions);
 
 #[test]
 fn reference_solutions_pass_every_check() {
@@ -94,7 +114,7 @@ macro_rules! fixture {
 
             #[test]
             fn passes_every_check() {
-                let results = super::grade::<Fixture>();
+                let results = super::core_only(super::grade::<Fixture>());
                 assert_eq!(super::failures(&results), Vec::<String>::new());
             }
         }
@@ -111,7 +131,7 @@ macro_rules! fixture {
             #[test]
             fn fails_its_own_exercise_and_nothing_else() {
                 super::assert_graded_as_wrong(
-                    &super::grade::<Fixture>(),
+                    &super::core_only(super::grade::<Fixture>()),
                     stringify!($exercise),
                     &[$(stringify!($check)),+],
                     stringify!($verdict) == "fair",
@@ -120,6 +140,53 @@ macro_rules! fixture {
         }
     };
 }
+
+/// Declares a bonus fixture: the reference's six functions with the
+/// fixture's extensions, and a test of how the suite must grade them.
+macro_rules! bonus_fixture {
+    (correct $name:ident) => {
+        mod $name {
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../fixtures/bonus/", stringify!($name), ".rs"));
+            }
+            grading::submission!(Fixture = solutions, extensions = code);
+
+            #[test]
+            fn passes_every_check() {
+                let results = super::grade::<Fixture>();
+                assert_eq!(super::failures(&results), Vec::<String>::new());
+            }
+        }
+    };
+    ($name:ident fails $exercise:ident: $($check:ident),+) => {
+        mod $name {
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../fixtures/bonus/", stringify!($name), ".rs"));
+            }
+            grading::submission!(Fixture = solutions, extensions = code);
+
+            #[test]
+            fn fails_its_own_exercise_and_nothing_else() {
+                super::assert_graded_as_wrong(
+                    &super::grade::<Fixture>(),
+                    stringify!($exercise),
+                    &[$(stringify!($check)),+],
+                    false,
+                );
+            }
+        }
+    };
+}
+
+bonus_fixture!(correct correct_other_ways);
+bonus_fixture!(riffle_half_cut fails riffle_shuffle: matches_the_model_on_4_cards);
+bonus_fixture!(riffle_coin_drops fails riffle_shuffle: matches_the_model_on_4_cards);
+bonus_fixture!(sequence_for_ascending fails sequence_for:
+    rebuilds_every_order_of_4_cards, rebuilds_shuffled_decks);
+bonus_fixture!(order_off_by_one fails perfect_shuffle_order:
+    small_decks, fifty_two_cards_need_8, matches_the_orders_up_to_60_cards, larger_decks);
 
 fixture!(correct draws_u32);
 fixture!(correct draws_i32);

@@ -74,17 +74,18 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     // fake_ok's coin is fair (11.25 of flip's 15 for its other three checks);
     // forged_files compares lengths (2 of 10). Both print or write lies.
     assert!(
-        rows.contains(&"fake_ok,96.25,100,20,20,25,11.25,10,10,graded"),
+        rows.contains(&"fake_ok,96.25,100,20,20,25,11.25,10,10,graded,0"),
         "{csv}"
     );
     assert!(
-        rows.contains(&"forged_files,92,100,20,20,25,15,2,10,graded"),
+        rows.contains(&"forged_files,92,100,20,20,25,15,2,10,graded,0"),
         "{csv}"
     );
     for (id, points, status) in EXPECTED {
         let total: u32 = points.iter().sum();
         let cells: Vec<String> = points.iter().map(u32::to_string).collect();
-        let row = format!("{id},{total},100,{},{status}", cells.join(","));
+        // None of the class attempted the bonus: 0 bonus checks passed.
+        let row = format!("{id},{total},100,{},{status},0", cells.join(","));
         assert!(rows.contains(&row.as_str()), "missing row {row} in\n{csv}");
     }
     assert_eq!(rows.len(), 1 + EXPECTED.len() + 2);
@@ -155,7 +156,7 @@ fn json_is_gradescope_results_and_stable_apart_from_time() {
     assert_eq!(first, run());
     assert_eq!(first["score"], 85.0);
     let tests = first["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 36);
+    assert_eq!(tests.len(), 36 + 13);
     for test in tests {
         let tags: Vec<&str> = test["tags"]
             .as_array()
@@ -169,7 +170,10 @@ fn json_is_gradescope_results_and_stable_apart_from_time() {
                 .unwrap()
                 .starts_with(&format!("{}: ", tags[0]))
         );
-        assert!(tags[1] == "property" || tags[1] == "lab_steps");
+        assert!(["property", "lab_steps", "bonus"].contains(&tags[1]));
+        if tags[1] == "bonus" {
+            assert_eq!(test["max_score"], 0.0, "bonus checks are worth nothing");
+        }
         assert!(test["status"] == "passed" || test["status"] == "failed");
     }
     let flip = tests.iter().find(|t| t["tags"][0] == "flip").unwrap();
@@ -193,6 +197,61 @@ fn the_pristine_stubs_read_as_not_yet_implemented() {
         "{report}"
     );
     assert!(report.contains("flip is not yet implemented"), "{report}");
+    assert!(
+        report.contains("bonus (no points): not attempted"),
+        "{report}"
+    );
+}
+
+/// The README's first command: the reference earns every point, and every
+/// bonus check passes without adding to the score.
+#[test]
+fn the_reference_earns_every_point_and_every_bonus_check() {
+    let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../solutions");
+    let report = stdout(grade().arg(solutions));
+    assert!(
+        report.starts_with("solutions: 100 / 100 points (graded)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("bonus (no points): 13 of 13 checks passed"),
+        "{report}"
+    );
+}
+
+/// An extension with the wrong signature is stubbed out alone: the lab's
+/// points stand, and the bonus check says what signature is expected.
+#[test]
+fn a_broken_extension_costs_only_its_bonus_checks() {
+    let folder = tempfile::tempdir().unwrap();
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    let extensions = "
+pub mod extensions {
+    pub fn perfect_shuffle_order(n: usize) -> u32 { n as u32 }
+    pub fn sequence_for(target: &[i32]) -> Vec<usize> { vec![0; target.len().saturating_sub(1)] }
+    pub fn riffle_shuffle<R: rand::Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32> {
+        let _ = rng;
+        values.to_vec()
+    }
+}
+";
+    let file = folder.path().join("half_bonus.rs");
+    std::fs::write(&file, reference + extensions).unwrap();
+    let report = stdout(grade().arg(&file));
+    assert!(
+        report.starts_with("half_bonus: 100 / 100 points (partly compiled)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("pub fn perfect_shuffle_order(n: usize) -> usize"),
+        "{report}"
+    );
+    assert!(
+        report.contains("riffle_shuffle mixed the cards more than one riffle can")
+            || report.contains("does not follow the Gilbert-Shannon-Reeds model")
+            || report.contains("does not follow the seed of rng"),
+        "{report}"
+    );
 }
 
 #[test]

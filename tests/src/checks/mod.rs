@@ -5,8 +5,11 @@ pub mod are_permutations;
 pub mod efficient_selection_shuffle;
 pub mod flip;
 pub mod perfect_shuffle;
+pub mod perfect_shuffle_order;
 pub mod reversing_sequence;
+pub mod riffle_shuffle;
 pub mod selection_shuffle;
+pub mod sequence_for;
 pub(crate) mod shuffles;
 pub mod snapshot;
 
@@ -19,6 +22,10 @@ pub const EXERCISES: &[&str] = &[
     "are_permutations",
     "reversing_sequence",
 ];
+
+/// The extensions beyond the lab, whose checks are reported as bonus and
+/// never scored.
+pub const BONUS_EXERCISES: &[&str] = &["perfect_shuffle_order", "sequence_for", "riffle_shuffle"];
 
 /// Describes how `output` fails to be a rearrangement of `input`, if it
 /// does.

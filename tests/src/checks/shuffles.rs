@@ -55,6 +55,15 @@ pub(crate) const EFFICIENT: Shuffle = Shuffle {
     run: |f, values, rng, times| f.efficient_selection_shuffle(values, rng, times),
 };
 
+pub(crate) const RIFFLE: Shuffle = Shuffle {
+    name: "riffle_shuffle",
+    permutation_hint: "each card goes into exactly one packet and comes out exactly once: \
+        take it from the front of its packet and move past it",
+    uniform_hint: "cut after a binomial number of cards and choose each card's packet in \
+        proportion to the cards it has left",
+    run: |f, values, rng, times| f.riffle_shuffle(values, rng, times),
+};
+
 /// Shuffles for the 4-card order test: 500 per order.
 pub(crate) const ORDER_SHUFFLES: u64 = 12_000;
 /// Shuffles for the 2-card test.
@@ -155,7 +164,7 @@ pub(crate) fn lexicographic_rank(order: &[usize]) -> usize {
 }
 
 /// The order of 0..n at lexicographic `rank`.
-fn order_at(mut rank: usize, n: usize) -> Vec<usize> {
+pub(crate) fn order_at(mut rank: usize, n: usize) -> Vec<usize> {
     let mut left: Vec<usize> = (0..n).collect();
     let mut weights = vec![1; n];
     for i in (0..n.saturating_sub(1)).rev() {

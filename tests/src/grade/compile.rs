@@ -4,7 +4,8 @@
 //! Each submission becomes a small library crate of its own (named after
 //! its content hash, so unchanged work is never rebuilt), holding only its
 //! `.rs` files plus a generated module that instantiates the six functions
-//! for `dyn Rng`. A submission's own `Cargo.toml`, `build.rs`, tests and
+//! (and the three bonus extensions, or `todo!()` in their place when the
+//! crate root has no `mod extensions`) for `dyn Rng`. A submission's own `Cargo.toml`, `build.rs`, tests and
 //! dependencies are never copied. One harness binary links every crate
 //! that compiled and serves any of them to the sandbox.
 //!
@@ -24,7 +25,7 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use super::discover::Submission;
-use crate::checks::EXERCISES;
+use crate::checks::{BONUS_EXERCISES, EXERCISES};
 
 /// The panic message of a function whose body was removed because it did
 /// not compile; the function's name follows.
@@ -56,8 +57,46 @@ pub mod __grading {
     pub fn reversing_sequence() -> [usize; 3] {
         super::reversing_sequence()
     }
+"#;
+
+/// The bonus wrappers for a submission with an `extensions` module.
+const EXTENSION_WRAPPERS: &str = r#"    pub fn perfect_shuffle_order(n: usize) -> usize {
+        super::extensions::perfect_shuffle_order(n)
+    }
+    pub fn sequence_for(target: &[i32]) -> ::std::vec::Vec<usize> {
+        super::extensions::sequence_for(target)
+    }
+    pub fn riffle_shuffle(values: &[i32], rng: &mut dyn ::rand::Rng) -> ::std::vec::Vec<i32> {
+        super::extensions::riffle_shuffle(values, rng)
+    }
 }
 "#;
+
+/// The bonus wrappers for a submission without one: "not yet implemented",
+/// as the stubs say, so the bonus checks report it and nothing else changes.
+const MISSING_EXTENSIONS: &str = r#"    pub fn perfect_shuffle_order(n: usize) -> usize {
+        let _ = n;
+        ::core::todo!()
+    }
+    pub fn sequence_for(target: &[i32]) -> ::std::vec::Vec<usize> {
+        let _ = target;
+        ::core::todo!()
+    }
+    pub fn riffle_shuffle(values: &[i32], rng: &mut dyn ::rand::Rng) -> ::std::vec::Vec<i32> {
+        let _ = (values, rng);
+        ::core::todo!()
+    }
+}
+"#;
+
+/// Whether a crate root declares `mod extensions`, inline or as a file.
+fn declares_extensions(lib: &str) -> bool {
+    syn::parse_file(lib).is_ok_and(|file| {
+        file.items
+            .iter()
+            .any(|item| matches!(item, syn::Item::Mod(m) if m.ident == "extensions"))
+    })
+}
 
 /// What became of one submission's build.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +107,8 @@ pub enum Compiled {
         krate: String,
         /// Functions removed because they did not compile.
         broken: Vec<Broken>,
+        /// Whether it has the bonus `extensions` module.
+        extensions: bool,
     },
     /// It could not be built at all; the message says why.
     Failed { message: String },
@@ -191,6 +232,7 @@ fn build_locked(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch>
             None => Compiled::Built {
                 krate: name.clone(),
                 broken: krate.broken.clone(),
+                extensions: krate.extensions,
             },
         };
         compiled.insert(submission.id.clone(), fate);
@@ -225,6 +267,8 @@ struct Crate {
     student_lines: usize,
     broken: Vec<Broken>,
     failure: Option<String>,
+    /// Whether the crate root declares `mod extensions`.
+    extensions: bool,
 }
 
 impl Crate {
@@ -235,7 +279,13 @@ impl Crate {
             lib.push('\n');
         }
         let student_lines = lib.lines().count();
+        let extensions = declares_extensions(lib);
         lib.push_str(WRAPPERS);
+        lib.push_str(if extensions {
+            EXTENSION_WRAPPERS
+        } else {
+            MISSING_EXTENSIONS
+        });
         Crate {
             name: name.into(),
             id: submission.id.clone(),
@@ -243,6 +293,7 @@ impl Crate {
             student_lines,
             broken: Vec::new(),
             failure: None,
+            extensions,
         }
     }
 
@@ -298,7 +349,11 @@ impl Crate {
             {
                 continue;
             }
-            let exercise = EXERCISES.iter().copied().find(|e| *e == found.name);
+            let exercise = EXERCISES
+                .iter()
+                .chain(BONUS_EXERCISES)
+                .copied()
+                .find(|e| *e == found.name);
             let message = if in_wrappers {
                 wrapper_message(&found.name, diagnostic)
             } else {
@@ -354,10 +409,20 @@ fn wrapper_message(exercise: &str, diagnostic: &Diagnostic) -> String {
         }
         "flip" => "pub fn flip<R: Rng + ?Sized>(rng: &mut R) -> &'static str",
         "are_permutations" => "pub fn are_permutations(a: &[i32], b: &[i32]) -> bool",
+        "perfect_shuffle_order" => "pub fn perfect_shuffle_order(n: usize) -> usize",
+        "sequence_for" => "pub fn sequence_for(target: &[i32]) -> Vec<usize>",
+        "riffle_shuffle" => {
+            "pub fn riffle_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32>"
+        }
         _ => "pub fn reversing_sequence() -> [usize; 3]",
     };
+    let place = if BONUS_EXERCISES.contains(&exercise) {
+        "the `extensions` module"
+    } else {
+        "the crate root"
+    };
     if diagnostic.message.contains("cannot find") {
-        format!("`{exercise}` is missing: the crate root has no `{expected}`")
+        format!("`{exercise}` is missing: {place} has no `{expected}`")
     } else {
         format!(
             "`{exercise}` does not match the assignment's signature ({}); it must be\n{expected}",
@@ -605,7 +670,10 @@ fn write_workspace<'a>(
              efficient_selection_shuffle: {0}::__grading::efficient_selection_shuffle,\n            \
              flip: {0}::__grading::flip,\n            \
              are_permutations: {0}::__grading::are_permutations,\n            \
-             reversing_sequence: {0}::__grading::reversing_sequence,\n        }}),",
+             reversing_sequence: {0}::__grading::reversing_sequence,\n            \
+             perfect_shuffle_order: {0}::__grading::perfect_shuffle_order,\n            \
+             sequence_for: {0}::__grading::sequence_for,\n            \
+             riffle_shuffle: {0}::__grading::riffle_shuffle,\n        }}),",
             krate.name
         );
     }

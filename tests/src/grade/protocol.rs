@@ -33,6 +33,16 @@ pub enum Request {
     ArePermutations { a: Vec<i32>, b: Vec<i32> },
     /// `reversing_sequence()`.
     ReversingSequence,
+    /// Bonus: `perfect_shuffle_order(n)`.
+    PerfectShuffleOrder { n: usize },
+    /// Bonus: `sequence_for(target)`.
+    SequenceFor { target: Vec<i32> },
+    /// Bonus: `times` calls of `riffle_shuffle(values, rng)`.
+    RiffleShuffle {
+        values: Vec<i32>,
+        rng: CheckRng,
+        times: usize,
+    },
 }
 
 #[cfg(feature = "suite")]
@@ -46,6 +56,9 @@ impl Request {
             Request::Flip { .. } => "flip",
             Request::ArePermutations { .. } => "are_permutations",
             Request::ReversingSequence => "reversing_sequence",
+            Request::PerfectShuffleOrder { .. } => "perfect_shuffle_order",
+            Request::SequenceFor { .. } => "sequence_for",
+            Request::RiffleShuffle { .. } => "riffle_shuffle",
         }
     }
 
@@ -55,11 +68,14 @@ impl Request {
         match self {
             Request::PerfectShuffle { values }
             | Request::SelectionShuffle { values, .. }
-            | Request::EfficientSelectionShuffle { values, .. } => match values.len() {
+            | Request::EfficientSelectionShuffle { values, .. }
+            | Request::RiffleShuffle { values, .. }
+            | Request::SequenceFor { target: values } => match values.len() {
                 1 => format!("{function} for 1 card"),
                 n => format!("{function} for {n} cards"),
             },
             Request::ArePermutations { a, b } => format!("{function} for {a:?} and {b:?}"),
+            Request::PerfectShuffleOrder { n } => format!("{function} for n = {n}"),
             Request::Flip { .. } | Request::ReversingSequence => function.to_string(),
         }
     }
@@ -79,6 +95,10 @@ pub enum Response {
     Answer(bool),
     /// `reversing_sequence`'s answer.
     Sequence([usize; 3]),
+    /// `perfect_shuffle_order`'s answer.
+    Count(usize),
+    /// `sequence_for`'s draws.
+    Draws(Vec<usize>),
     /// The function panicked with this message.
     Panicked(String),
 }

@@ -142,4 +142,31 @@ impl Functions for Remote {
             _ => self.misfit(&Request::ReversingSequence),
         }
     }
+
+    fn perfect_shuffle_order(&self, n: usize) -> usize {
+        let request = Request::PerfectShuffleOrder { n };
+        match self.call(request.clone()) {
+            Response::Count(answer) => answer,
+            _ => self.misfit(&request),
+        }
+    }
+
+    fn sequence_for(&self, target: &[i32]) -> Vec<usize> {
+        let request = Request::SequenceFor {
+            target: target.to_vec(),
+        };
+        match self.call(request.clone()) {
+            Response::Draws(draws) => draws,
+            _ => self.misfit(&request),
+        }
+    }
+
+    fn riffle_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {
+        let request = Request::RiffleShuffle {
+            values: values.to_vec(),
+            rng: rng.clone(),
+            times,
+        };
+        self.decks(request, times, Some(rng))
+    }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::checks::EXERCISES;
+use crate::checks::{BONUS_EXERCISES, EXERCISES};
 
 /// One submission's grade in Gradescope's `results.json` format.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,7 +34,8 @@ pub struct TestResult {
     pub status: String,
     /// The check's message; empty when it passed.
     pub output: String,
-    /// The exercise's function name, then `property` or `lab_steps`.
+    /// The exercise's function name, then `property`, `lab_steps` or
+    /// `bonus` (worth no points).
     pub tags: Vec<String>,
 }
 
@@ -75,6 +76,19 @@ impl Results {
     }
 }
 
+impl Results {
+    /// The bonus checks passed, and how many there are.
+    pub fn bonus_passed(&self) -> (usize, usize) {
+        let bonus: Vec<&TestResult> = self
+            .tests
+            .iter()
+            .filter(|t| t.tags.get(1).is_some_and(|tag| tag == "bonus"))
+            .collect();
+        let passed = bonus.iter().filter(|t| t.status == "passed").count();
+        (passed, bonus.len())
+    }
+}
+
 /// Rounds points to hundredths, the precision of every total.
 pub fn round(points: f64) -> f64 {
     (points * 100.0).round() / 100.0
@@ -93,11 +107,13 @@ pub fn points(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The gradebook header; exercise columns hold points earned.
+/// The gradebook header; exercise columns hold points earned, and the
+/// last column the bonus checks passed, which are worth no points.
 pub fn csv_header() -> Vec<String> {
     let mut header = vec!["submission".to_string(), "score".into(), "max_score".into()];
     header.extend(EXERCISES.iter().map(|e| e.to_string()));
     header.push("status".into());
+    header.push("bonus_checks_passed".into());
     header
 }
 
@@ -120,6 +136,7 @@ pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
                 .map(|(_, score, _)| points(score)),
         );
         row.push(result.extra_data.status.clone());
+        row.push(result.bonus_passed().0.to_string());
         writer.write_record(row)?;
     }
     Ok(String::from_utf8(writer.into_inner()?)?)
@@ -163,7 +180,55 @@ pub fn table(result: &Results) -> String {
             }
         }
     }
+    bonus_table(result, &mut out);
     out
+}
+
+/// The bonus extensions, one line each, with the failures of those that
+/// were attempted; a submission without them gets one line.
+fn bonus_table(result: &Results, out: &mut String) {
+    let (passed, total) = result.bonus_passed();
+    if total == 0 {
+        return;
+    }
+    let not_written = |t: &&TestResult| t.output.contains("is not yet implemented");
+    let attempted: Vec<&str> = BONUS_EXERCISES
+        .iter()
+        .copied()
+        .filter(|e| {
+            result
+                .tests
+                .iter()
+                .any(|t| t.tags.first().is_some_and(|x| x == e) && !not_written(&t))
+        })
+        .collect();
+    if attempted.is_empty() {
+        let _ = writeln!(out, "  bonus (no points): not attempted");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  bonus (no points): {passed} of {total} checks passed"
+    );
+    for exercise in attempted {
+        let tests: Vec<&TestResult> = result
+            .tests
+            .iter()
+            .filter(|t| t.tags.first().is_some_and(|e| e == exercise))
+            .collect();
+        let passed = tests.iter().filter(|t| t.status == "passed").count();
+        let _ = writeln!(
+            out,
+            "  {exercise:<44} {passed} of {} checks passed",
+            tests.len()
+        );
+        for test in tests.iter().filter(|t| t.status != "passed") {
+            let _ = writeln!(out, "    ✗ {}", test.name);
+            for line in test.output.lines() {
+                let _ = writeln!(out, "        {line}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -52,7 +52,8 @@ impl Rubric {
         Ok(rubric)
     }
 
-    /// The points one check is worth, given all the checks.
+    /// The points one check is worth, given all the checks; bonus checks
+    /// are worth none.
     pub fn points_for(&self, check: &Check, all: &[Check]) -> f64 {
         let total = self.points.get(check.exercise).copied().unwrap_or(0.0);
         let siblings = |kind| {
@@ -67,6 +68,7 @@ impl Rubric {
             self.lab_steps_share
         };
         match check.kind() {
+            Kind::Bonus => 0.0,
             Kind::Property if property > 0 => total * (1.0 - share) / property as f64,
             Kind::LabSteps if lab_steps > 0 => total * share / lab_steps as f64,
             _ => 0.0,

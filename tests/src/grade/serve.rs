@@ -12,7 +12,8 @@ use super::limits::Limits;
 use super::protocol::{Request, Response};
 
 /// One submission's functions, monomorphised for `dyn Rng` inside the
-/// submission's own crate.
+/// submission's own crate. A submission without the bonus extensions gets
+/// generated ones that say `todo!()`.
 #[derive(Debug, Clone, Copy)]
 pub struct Table {
     pub perfect_shuffle: fn(&[i32]) -> Vec<i32>,
@@ -21,6 +22,9 @@ pub struct Table {
     pub flip: fn(&mut dyn Rng) -> &'static str,
     pub are_permutations: fn(&[i32], &[i32]) -> bool,
     pub reversing_sequence: fn() -> [usize; 3],
+    pub perfect_shuffle_order: fn(usize) -> usize,
+    pub sequence_for: fn(&[i32]) -> Vec<usize>,
+    pub riffle_shuffle: fn(&[i32], &mut dyn Rng) -> Vec<i32>,
 }
 
 /// The entry point of the generated harness binary:
@@ -144,6 +148,21 @@ fn answer(table: &Table, request: Request) -> Response {
         }
         Request::ArePermutations { a, b } => Response::Answer((table.are_permutations)(&a, &b)),
         Request::ReversingSequence => Response::Sequence((table.reversing_sequence)()),
+        Request::PerfectShuffleOrder { n } => Response::Count((table.perfect_shuffle_order)(n)),
+        Request::SequenceFor { target } => Response::Draws((table.sequence_for)(&target)),
+        Request::RiffleShuffle {
+            values,
+            mut rng,
+            times,
+        } => {
+            let decks = (0..times)
+                .map(|_| (table.riffle_shuffle)(&values, &mut rng))
+                .collect();
+            Response::Decks {
+                decks,
+                rng: Some(rng),
+            }
+        }
     }));
     outcome.unwrap_or_else(|payload| Response::Panicked(crate::panic_message(payload.as_ref())))
 }
