@@ -3,8 +3,8 @@ use rand::{Rng, RngExt};
 /// Flips a weighted coin that comes up `"heads"` twice as often as
 /// `"tails"`.
 ///
-/// Heads has probability exactly 2/3: `random_ratio(2, 3)` draws an integer
-/// uniformly from three values and calls two of them heads. Each call draws
+/// Heads has probability 2/3, to within 4e-17: `random_ratio(2, 3)`
+/// compares one random 64-bit number with 2/3 of 2^64. Each call draws
 /// fresh randomness from `rng`, so successive flips are independent.
 ///
 /// Complexity: O(1), one random draw.
@@ -26,8 +26,9 @@ use rand::{Rng, RngExt};
 /// ```
 pub fn flip<R: Rng + ?Sized>(rng: &mut R) -> &'static str {
     // ANCHOR: flip
-    // Exact integer odds avoid relying on a float threshold such as
-    // `random::<f64>() < 2.0 / 3.0`, which is also correct but rounds 2/3.
+    // `random_ratio(2, 3)` says what it means: true two times in three.
+    // rand rounds 2/3 to a double on the way, as `random::<f64>() < 2.0 / 3.0`
+    // would; an error below 4e-17 is far beyond what any test can see.
     if rng.random_ratio(2, 3) {
         "heads"
     } else {

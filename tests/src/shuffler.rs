@@ -105,14 +105,19 @@ pub enum ReportFormat {
 /// exit code: 0 when every shuffle ran, 1 when one is not written yet or
 /// panicked, 2 for a bad command line.
 pub fn main<S: Submission>() -> ExitCode {
-    let cli = Cli::parse();
+    execute::<S>(&Cli::parse())
+}
+
+/// Runs a parsed command line, printing to stdout and stderr, as `main`
+/// does; the book's tests use it to rerun the commands it shows.
+pub fn execute<S: Submission>(cli: &Cli) -> ExitCode {
     match &cli.command {
         Some(Command::Fairness(args)) => return fairness_main::<S>(args),
         Some(Command::RiffleDistance(args)) => return riffle_distance_main(args),
         None => {}
     }
     let stdout = io::stdout();
-    match run::<S>(&cli, &mut stdout.lock()) {
+    match run::<S>(cli, &mut stdout.lock()) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(error) => {

@@ -77,6 +77,14 @@ impl Results {
 }
 
 impl Results {
+    /// The checks of one exercise, in catalogue order.
+    pub fn tests_of(&self, exercise: &str) -> Vec<&TestResult> {
+        self.tests
+            .iter()
+            .filter(|t| t.tags.first().is_some_and(|e| e == exercise))
+            .collect()
+    }
+
     /// The bonus checks passed, and how many there are.
     pub fn bonus_passed(&self) -> (usize, usize) {
         let bonus: Vec<&TestResult> = self
@@ -160,11 +168,7 @@ pub fn table(result: &Results) -> String {
         }
     }
     for (exercise, score, max) in result.by_exercise() {
-        let tests: Vec<&TestResult> = result
-            .tests
-            .iter()
-            .filter(|t| t.tags.first().is_some_and(|e| e == exercise))
-            .collect();
+        let tests = result.tests_of(exercise);
         let passed = tests.iter().filter(|t| t.status == "passed").count();
         let _ = writeln!(
             out,
@@ -173,15 +177,26 @@ pub fn table(result: &Results) -> String {
             points(max),
             tests.len()
         );
-        for test in tests.iter().filter(|t| t.status != "passed") {
-            let _ = writeln!(out, "    ✗ {} (0 of {})", test.name, points(test.max_score));
-            for line in test.output.lines() {
-                let _ = writeln!(out, "        {line}");
-            }
-        }
+        write_failures(&mut out, &tests, true);
     }
     bonus_table(result, &mut out);
     out
+}
+
+/// Each failed check with its message, indented under its exercise;
+/// `with_points` adds what the check was worth.
+fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
+    for test in tests.iter().filter(|t| t.status != "passed") {
+        let worth = if with_points {
+            format!(" (0 of {})", points(test.max_score))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "    ✗ {}{worth}", test.name);
+        for line in test.output.lines() {
+            let _ = writeln!(out, "        {line}");
+        }
+    }
 }
 
 /// The bonus extensions, one line each, with the failures of those that
@@ -195,12 +210,7 @@ fn bonus_table(result: &Results, out: &mut String) {
     let attempted: Vec<&str> = BONUS_EXERCISES
         .iter()
         .copied()
-        .filter(|e| {
-            result
-                .tests
-                .iter()
-                .any(|t| t.tags.first().is_some_and(|x| x == e) && !not_written(&t))
-        })
+        .filter(|e| result.tests_of(e).iter().any(|t| !not_written(t)))
         .collect();
     if attempted.is_empty() {
         let _ = writeln!(out, "  bonus (no points): not attempted");
@@ -211,23 +221,14 @@ fn bonus_table(result: &Results, out: &mut String) {
         "  bonus (no points): {passed} of {total} checks passed"
     );
     for exercise in attempted {
-        let tests: Vec<&TestResult> = result
-            .tests
-            .iter()
-            .filter(|t| t.tags.first().is_some_and(|e| e == exercise))
-            .collect();
+        let tests = result.tests_of(exercise);
         let passed = tests.iter().filter(|t| t.status == "passed").count();
         let _ = writeln!(
             out,
             "  {exercise:<44} {passed} of {} checks passed",
             tests.len()
         );
-        for test in tests.iter().filter(|t| t.status != "passed") {
-            let _ = writeln!(out, "    ✗ {}", test.name);
-            for line in test.output.lines() {
-                let _ = writeln!(out, "        {line}");
-            }
-        }
+        write_failures(out, &tests, false);
     }
 }
 

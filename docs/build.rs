@@ -1,0 +1,78 @@
+//! Expands mdBook's `{{#include file}}` and `{{#include file:anchor}}` in
+//! every chapter into `OUT_DIR`, so the doctests compile exactly the code a
+//! reader sees. A missing file or anchor fails the build, as a broken
+//! include should.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    println!("cargo::rerun-if-changed={}", src.display());
+    for entry in fs::read_dir(&src).expect("docs/src") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = fs::read_to_string(&path).expect("a readable chapter");
+        let expanded = expand(&text, &src).unwrap_or_else(|error| {
+            panic!("{}: {error}", path.display());
+        });
+        fs::write(out.join(path.file_name().expect("a file name")), expanded)
+            .expect("a writable OUT_DIR");
+    }
+}
+
+fn expand(text: &str, base: &Path) -> Result<String, String> {
+    let mut expanded = String::new();
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let Some(target) = trimmed
+            .strip_prefix("{{#include ")
+            .and_then(|rest| rest.strip_suffix("}}"))
+        else {
+            expanded.push_str(line);
+            continue;
+        };
+        let (file, anchor) = match target.trim().split_once(':') {
+            Some((file, anchor)) => (file, Some(anchor)),
+            None => (target.trim(), None),
+        };
+        let path = base.join(file);
+        println!("cargo::rerun-if-changed={}", path.display());
+        let included = fs::read_to_string(&path)
+            .map_err(|error| format!("cannot include {}: {error}", path.display()))?;
+        let body = match anchor {
+            None => included,
+            Some(anchor) => between_anchors(&included, anchor)
+                .ok_or_else(|| format!("{} has no ANCHOR: {anchor}", path.display()))?,
+        };
+        expanded.push_str(&body);
+        if !body.ends_with('\n') {
+            expanded.push('\n');
+        }
+    }
+    Ok(expanded)
+}
+
+/// The lines between `ANCHOR: name` and `ANCHOR_END: name`, without any
+/// anchor lines, as mdBook includes them.
+fn between_anchors(text: &str, anchor: &str) -> Option<String> {
+    let start = format!("ANCHOR: {anchor}");
+    let end = format!("ANCHOR_END: {anchor}");
+    let mut lines = text.lines().skip_while(|line| !line.contains(&start));
+    lines.next()?;
+    let mut body = String::new();
+    for line in lines {
+        if line.contains(&end) {
+            return Some(body);
+        }
+        if !line.contains("ANCHOR") {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    None
+}

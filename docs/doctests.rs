@@ -1,0 +1,29 @@
+//! The book's code, compiled and run. Each chapter of `src/` becomes the
+//! documentation of one module below, with mdBook's `{{#include}}` lines
+//! expanded by `build.rs`, so `cargo test -p book` runs every Rust block a
+//! reader sees, hidden `# ` lines included.
+
+macro_rules! chapters {
+    ($($module:ident = $file:literal),* $(,)?) => {
+        $(
+            #[doc = include_str!(concat!(env!("OUT_DIR"), "/", $file))]
+            pub mod $module {}
+        )*
+        /// Every chapter file that is compiled, for the book's own tests.
+        pub const CHAPTERS: &[&str] = &[$($file),*];
+    };
+}
+
+chapters! {
+    start_here = "start-here.md",
+    perfect_shuffle = "perfect-shuffle.md",
+    selection_shuffle = "selection-shuffle.md",
+    fisher_yates = "fisher-yates.md",
+    wrong_shuffles = "wrong-shuffles.md",
+    weighted_coin = "weighted-coin.md",
+    permutations = "permutations.md",
+    randomness = "randomness.md",
+    testing = "testing.md",
+    riffles = "riffles.md",
+    instructors = "instructors.md",
+}
