@@ -44,6 +44,22 @@ grading::submission!(SumBased = sum_based);
 grading::submission!(Question3Backwards = question_3_backwards);
 grading::submission!(Stubs = exercises);
 
+/// Bonus fixtures hold only the extensions; the lab's six come from the
+/// reference.
+macro_rules! bonus_fixture {
+    ($name:ident = $module:ident) => {
+        #[allow(clippy::all)]
+        mod $module {
+            include!(concat!("../fixtures/bonus/", stringify!($module), ".rs"));
+        }
+        grading::submission!($name = solutions, extensions = $module);
+    };
+}
+
+bonus_fixture!(RiffleCoinDrops = riffle_coin_drops);
+bonus_fixture!(SequenceForAscending = sequence_for_ascending);
+bonus_fixture!(OrderOffByOne = order_off_by_one);
+
 /// The report of one check, as `cargo test` prints it below the title.
 fn message<S: Submission>(path: &str) -> String {
     let check = catalogue()
@@ -116,6 +132,19 @@ fn question_failures_explain_why() {
     ));
     insta::assert_snapshot!(message::<Question3Backwards>(
         "reversing_sequence::answers_question_3"
+    ));
+}
+
+#[test]
+fn bonus_failures_explain_the_model_and_the_replay() {
+    insta::assert_snapshot!(message::<RiffleCoinDrops>(
+        "riffle_shuffle::matches_the_model_on_4_cards"
+    ));
+    insta::assert_snapshot!(message::<SequenceForAscending>(
+        "sequence_for::rebuilds_shuffled_decks"
+    ));
+    insta::assert_snapshot!(message::<OrderOffByOne>(
+        "perfect_shuffle_order::fifty_two_cards_need_8"
     ));
 }
 

@@ -9,6 +9,15 @@ const HINT: &str = "after the swap at step k, position k never changes again, so
     already hold target[k]: r is where that card is just before step k. Track the deck as \
     the shuffle would see it, swapping as you go";
 
+/// Draws as a report shows them: all of them when few, else the first 12.
+fn shown(draws: &[usize]) -> String {
+    if draws.len() <= 16 {
+        return format!("{draws:?}");
+    }
+    let head: Vec<String> = draws[..12].iter().map(usize::to_string).collect();
+    format!("[{}, … {} more]", head.join(", "), draws.len() - 12)
+}
+
 /// The draws, checked for shape and replayed on 0..n.
 fn check(f: &dyn Functions, target: &[i32]) -> Result<(), Failure> {
     let n = target.len();
@@ -22,7 +31,7 @@ fn check(f: &dyn Functions, target: &[i32]) -> Result<(), Failure> {
                 "{} draws, one for each k from n - 1 down to 1",
                 n.saturating_sub(1)
             ),
-            format!("{} draws: {draws:?}", draws.len()),
+            format!("{} draws: {}", draws.len(), shown(&draws)),
             "the shuffle draws once for each k = n - 1, n - 2, …, 1, and never for k = 0",
         ));
     }
@@ -45,7 +54,11 @@ fn check(f: &dyn Functions, target: &[i32]) -> Result<(), Failure> {
         "replaying sequence_for's draws does not give the target",
         input,
         "draws that turn 0..n into the target, swapping k with r for k = n - 1 down to 1",
-        format!("{draws:?}, which give {}", crate::failure::deck(&rebuilt)),
+        format!(
+            "{}, which give {}",
+            shown(&draws),
+            crate::failure::deck(&rebuilt)
+        ),
         HINT,
     ))
 }
