@@ -5,8 +5,8 @@
 //! its content hash, so unchanged work is never rebuilt), holding only its
 //! `.rs` files plus a generated module that instantiates the six functions
 //! (and the three bonus extensions, or `todo!()` in their place when the
-//! crate root has no `mod extensions`) for `dyn Rng`. A submission's own `Cargo.toml`, `build.rs`, tests and
-//! dependencies are never copied. One harness binary links every crate
+//! crate root has no `mod extensions`) for `dyn Rng`. A submission's own
+//! `Cargo.toml`, `build.rs`, tests and dependencies are never copied. One harness binary links every crate
 //! that compiled and serves any of them to the sandbox.
 //!
 //! When a crate fails to compile, the functions the errors point into have
