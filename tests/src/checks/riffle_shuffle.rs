@@ -2,7 +2,6 @@
 //! Every correct riffle has the same distribution whatever it draws, so
 //! these are all property checks.
 
-use super::distinct_deck;
 use super::shuffles::{self, RIFFLE};
 use crate::algorithms::{riffle_probability, rising_sequences};
 use crate::failure::deck;
@@ -59,30 +58,8 @@ pub fn keeps_each_packet_in_order(f: &dyn Functions) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Equal seeds must give equal riffles, and another seed a different one:
-/// two riffles of 52 cards agree with probability below 2^-51.
 pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
-    let input = distinct_deck(52);
-    let once = |seed| {
-        f.riffle_shuffle(&input, &mut CheckRng::seeded(seed), 1)
-            .pop()
-    };
-    let (first, second, other) = (once(9), once(9), once(10));
-    if first == second && first != other {
-        return Ok(());
-    }
-    Err(Failure::new(
-        "riffle_shuffle does not follow the seed of rng",
-        format!("{} with rng seeded with 9, 9, then 10", deck(&input)),
-        "the same riffle for equal seeds, another for another seed",
-        format!(
-            "{}, {} then {}",
-            deck(&first.unwrap_or_default()),
-            deck(&second.unwrap_or_default()),
-            deck(&other.unwrap_or_default())
-        ),
-        "draw every random number, for the cut and for each card, from the `rng` argument",
-    ))
+    shuffles::uses_the_rng_it_is_given(f, &RIFFLE)
 }
 
 /// The model test: Pearson's chi-square over the 12 orders of 4 cards a

@@ -17,6 +17,9 @@ pub(crate) struct Shuffle {
     permutation_hint: &'static str,
     /// What to look at when some orders come up too often.
     uniform_hint: &'static str,
+    /// The deck for the seed check: big enough that two fair shuffles
+    /// with different seeds agree with probability below 1e-6.
+    seed_check_cards: usize,
     run: ShuffleMany,
 }
 
@@ -42,6 +45,7 @@ pub(crate) const SELECTION: Shuffle = Shuffle {
         it, and when j lands on a used card, draw a new j",
     uniform_hint: "when values[j] is already used, draw a brand-new j from the whole deck; \
         stepping to a neighbour or skipping the draw favours some cards",
+    seed_check_cards: 10,
     run: |f, values, rng, times| f.selection_shuffle(values, rng, times),
 };
 
@@ -52,6 +56,7 @@ pub(crate) const EFFICIENT: Shuffle = Shuffle {
     uniform_hint: "k must visit every position from n - 1 down to 1, and r must range over \
         all of 0..=k, k included. Swapping with any position, or never with itself, makes \
         some orders likelier than others",
+    seed_check_cards: 10,
     run: |f, values, rng, times| f.efficient_selection_shuffle(values, rng, times),
 };
 
@@ -61,6 +66,9 @@ pub(crate) const RIFFLE: Shuffle = Shuffle {
         take it from the front of its packet and move past it",
     uniform_hint: "cut after a binomial number of cards and choose each card's packet in \
         proportion to the cards it has left",
+    // One riffle of 10 cards repeats with probability about 1e-3 (its 2^10
+    // cut-and-drop patterns are few); of 52 cards, below 2^-51.
+    seed_check_cards: 52,
     run: |f, values, rng, times| f.riffle_shuffle(values, rng, times),
 };
 
@@ -129,23 +137,29 @@ pub(crate) fn small_decks(f: &dyn Functions, t: &Shuffle) -> Result<(), Failure>
 }
 
 /// Equal seeds must give equal shuffles, and another seed a different
-/// one: a fair shuffle of 10 cards repeats with probability 1/10! < 3e-7.
+/// one: a fair shuffle of 10 cards repeats with probability 1/10! < 3e-7,
+/// a riffle of 52 cards with probability below 2^-51.
 pub(crate) fn uses_the_rng_it_is_given(f: &dyn Functions, t: &Shuffle) -> Result<(), Failure> {
-    let input = distinct_deck(10);
+    let input = distinct_deck(t.seed_check_cards);
     let first = t.once(f, &input, &mut CheckRng::seeded(9));
     let second = t.once(f, &input, &mut CheckRng::seeded(9));
     let other = t.once(f, &input, &mut CheckRng::seeded(10));
     if first == second && first != other {
         return Ok(());
     }
-    Err(Failure::new(
+    let summary = if first == second {
+        format!("{} gave the same result for different seeds", t.name)
+    } else {
         format!(
             "{} gave two different results for generators seeded alike",
             t.name
-        ),
-        format!("{} twice, each time with rng seeded with 9", deck(&input)),
-        "the same order both times",
-        format!("{} then {}", deck(&first), deck(&second)),
+        )
+    };
+    Err(Failure::new(
+        summary,
+        format!("{} with rng seeded with 9, 9, then 10", deck(&input)),
+        "the same order for equal seeds, another order for another seed",
+        format!("{}, {} then {}", deck(&first), deck(&second), deck(&other)),
         "draw every random number from the `rng` argument, for example \
          `rng.random_range(0..=k)`, not from `rand::rng()` or a generator of your own. \
          Then a seeded run can be repeated, and so can a bug",
