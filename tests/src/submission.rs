@@ -161,6 +161,22 @@ impl<'p, S: Submission> Local<'p, S> {
     }
 }
 
+impl<S: Submission> Local<'_, S> {
+    /// `times` calls of a shuffle of `cards` cards, each recorded on the
+    /// probe.
+    fn repeated(
+        &self,
+        function: &'static str,
+        cards: usize,
+        times: usize,
+        mut shuffle: impl FnMut() -> Vec<i32>,
+    ) -> Vec<Vec<i32>> {
+        (0..times)
+            .map(|_| self.probe.cards(function, cards, &mut shuffle))
+            .collect()
+    }
+}
+
 impl<S: Submission> Functions for Local<'_, S> {
     fn perfect_shuffle(&self, values: &[i32]) -> Vec<i32> {
         self.probe.cards("perfect_shuffle", values.len(), || {
@@ -169,13 +185,9 @@ impl<S: Submission> Functions for Local<'_, S> {
     }
 
     fn selection_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {
-        (0..times)
-            .map(|_| {
-                self.probe.cards("selection_shuffle", values.len(), || {
-                    S::selection_shuffle(values, rng)
-                })
-            })
-            .collect()
+        self.repeated("selection_shuffle", values.len(), times, || {
+            S::selection_shuffle(values, rng)
+        })
     }
 
     fn efficient_selection_shuffle(
@@ -184,16 +196,11 @@ impl<S: Submission> Functions for Local<'_, S> {
         rng: &mut CheckRng,
         times: usize,
     ) -> Vec<Vec<i32>> {
-        (0..times)
-            .map(|_| {
-                let mut deck = values.to_vec();
-                self.probe
-                    .cards("efficient_selection_shuffle", values.len(), || {
-                        S::efficient_selection_shuffle(&mut deck, rng)
-                    });
-                deck
-            })
-            .collect()
+        self.repeated("efficient_selection_shuffle", values.len(), times, || {
+            let mut deck = values.to_vec();
+            S::efficient_selection_shuffle(&mut deck, rng);
+            deck
+        })
     }
 
     fn flip(&self, rng: &mut CheckRng, times: usize) -> Vec<String> {
@@ -226,12 +233,8 @@ impl<S: Submission> Functions for Local<'_, S> {
     }
 
     fn riffle_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {
-        (0..times)
-            .map(|_| {
-                self.probe.cards("riffle_shuffle", values.len(), || {
-                    S::riffle_shuffle(values, rng)
-                })
-            })
-            .collect()
+        self.repeated("riffle_shuffle", values.len(), times, || {
+            S::riffle_shuffle(values, rng)
+        })
     }
 }

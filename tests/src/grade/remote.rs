@@ -67,16 +67,25 @@ impl Remote {
         })
     }
 
+    /// Makes a call and takes the answer `pick` finds in the response, or
+    /// stops with a misfit when the response is not that answer.
+    fn answer<T>(&self, request: Request, pick: impl FnOnce(Response) -> Option<T>) -> T {
+        match pick(self.call(request.clone())) {
+            Some(answer) => answer,
+            None => self.misfit(&request),
+        }
+    }
+
     fn decks(&self, request: Request, times: usize, rng: Option<&mut CheckRng>) -> Vec<Vec<i32>> {
-        match self.call(request.clone()) {
+        self.answer(request, |response| match response {
             Response::Decks { decks, rng: state } if decks.len() == times => {
                 if let (Some(rng), Some(state)) = (rng, state) {
                     *rng = state;
                 }
-                decks
+                Some(decks)
             }
-            _ => self.misfit(&request),
-        }
+            _ => None,
+        })
     }
 }
 
@@ -116,13 +125,13 @@ impl Functions for Remote {
             rng: rng.clone(),
             times,
         };
-        match self.call(request.clone()) {
+        self.answer(request, |response| match response {
             Response::Words { words, rng: state } if words.len() == times => {
                 *rng = state;
-                words
+                Some(words)
             }
-            _ => self.misfit(&request),
-        }
+            _ => None,
+        })
     }
 
     fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool {
@@ -130,35 +139,35 @@ impl Functions for Remote {
             a: a.to_vec(),
             b: b.to_vec(),
         };
-        match self.call(request.clone()) {
-            Response::Answer(answer) => answer,
-            _ => self.misfit(&request),
-        }
+        self.answer(request, |response| match response {
+            Response::Answer(answer) => Some(answer),
+            _ => None,
+        })
     }
 
     fn reversing_sequence(&self) -> [usize; 3] {
-        match self.call(Request::ReversingSequence) {
-            Response::Sequence(answer) => answer,
-            _ => self.misfit(&Request::ReversingSequence),
-        }
+        self.answer(Request::ReversingSequence, |response| match response {
+            Response::Sequence(answer) => Some(answer),
+            _ => None,
+        })
     }
 
     fn perfect_shuffle_order(&self, n: usize) -> usize {
         let request = Request::PerfectShuffleOrder { n };
-        match self.call(request.clone()) {
-            Response::Count(answer) => answer,
-            _ => self.misfit(&request),
-        }
+        self.answer(request, |response| match response {
+            Response::Count(answer) => Some(answer),
+            _ => None,
+        })
     }
 
     fn sequence_for(&self, target: &[i32]) -> Vec<usize> {
         let request = Request::SequenceFor {
             target: target.to_vec(),
         };
-        match self.call(request.clone()) {
-            Response::Draws(draws) => draws,
-            _ => self.misfit(&request),
-        }
+        self.answer(request, |response| match response {
+            Response::Draws(draws) => Some(draws),
+            _ => None,
+        })
     }
 
     fn riffle_shuffle(&self, values: &[i32], rng: &mut CheckRng, times: usize) -> Vec<Vec<i32>> {

@@ -10,6 +10,7 @@ use rand::Rng;
 
 use super::limits::Limits;
 use super::protocol::{Request, Response};
+use crate::CheckRng;
 
 /// One submission's functions, monomorphised for `dyn Rng` inside the
 /// submission's own crate. A submission without the bonus extensions gets
@@ -103,6 +104,20 @@ fn serve(table: Table) -> anyhow::Result<()> {
     }
 }
 
+/// `times` shuffles of fresh copies of `values`, one rng throughout.
+fn repeated(
+    shuffle: impl Fn(&[i32], &mut dyn Rng) -> Vec<i32>,
+    values: &[i32],
+    mut rng: CheckRng,
+    times: usize,
+) -> Response {
+    let decks = (0..times).map(|_| shuffle(values, &mut rng)).collect();
+    Response::Decks {
+        decks,
+        rng: Some(rng),
+    }
+}
+
 /// Runs one request, catching the student's panics.
 fn answer(table: &Table, request: Request) -> Response {
     let outcome = panic::catch_unwind(AssertUnwindSafe(|| match request {
@@ -110,35 +125,16 @@ fn answer(table: &Table, request: Request) -> Response {
             decks: vec![(table.perfect_shuffle)(&values)],
             rng: None,
         },
-        Request::SelectionShuffle {
-            values,
-            mut rng,
-            times,
-        } => {
-            let decks = (0..times)
-                .map(|_| (table.selection_shuffle)(&values, &mut rng))
-                .collect();
-            Response::Decks {
-                decks,
-                rng: Some(rng),
-            }
+        Request::SelectionShuffle { values, rng, times } => {
+            repeated(table.selection_shuffle, &values, rng, times)
         }
-        Request::EfficientSelectionShuffle {
-            values,
-            mut rng,
-            times,
-        } => {
-            let decks = (0..times)
-                .map(|_| {
-                    let mut deck = values.clone();
-                    (table.efficient_selection_shuffle)(&mut deck, &mut rng);
-                    deck
-                })
-                .collect();
-            Response::Decks {
-                decks,
-                rng: Some(rng),
-            }
+        Request::EfficientSelectionShuffle { values, rng, times } => {
+            let in_place = |values: &[i32], rng: &mut dyn Rng| {
+                let mut deck = values.to_vec();
+                (table.efficient_selection_shuffle)(&mut deck, rng);
+                deck
+            };
+            repeated(in_place, &values, rng, times)
         }
         Request::Flip { mut rng, times } => {
             let words = (0..times)
@@ -150,18 +146,8 @@ fn answer(table: &Table, request: Request) -> Response {
         Request::ReversingSequence => Response::Sequence((table.reversing_sequence)()),
         Request::PerfectShuffleOrder { n } => Response::Count((table.perfect_shuffle_order)(n)),
         Request::SequenceFor { target } => Response::Draws((table.sequence_for)(&target)),
-        Request::RiffleShuffle {
-            values,
-            mut rng,
-            times,
-        } => {
-            let decks = (0..times)
-                .map(|_| (table.riffle_shuffle)(&values, &mut rng))
-                .collect();
-            Response::Decks {
-                decks,
-                rng: Some(rng),
-            }
+        Request::RiffleShuffle { values, rng, times } => {
+            repeated(table.riffle_shuffle, &values, rng, times)
         }
     }));
     outcome.unwrap_or_else(|payload| Response::Panicked(crate::panic_message(payload.as_ref())))
