@@ -90,7 +90,11 @@ impl Results {
         let bonus: Vec<&TestResult> = self
             .tests
             .iter()
-            .filter(|t| t.tags.get(1).is_some_and(|tag| tag == "bonus"))
+            .filter(|t| {
+                t.tags
+                    .get(1)
+                    .is_some_and(|tag| tag == crate::Kind::Bonus.tag())
+            })
             .collect();
         let passed = bonus.iter().filter(|t| t.status == "passed").count();
         (passed, bonus.len())
