@@ -17,15 +17,18 @@ macro_rules! with_catalogue {
             perfect_shuffle {
                 returns_a_permutation: "returns every card exactly once",
                 small_decks: "handles 0, 1 and 2 cards",
+                interleaves_two_halves: "even decks of 4 to 10 cards come back as two halves interleaved",
                 even_lengths_interleave_the_halves: "even lengths put the first half at even positions",
                 odd_lengths_give_the_extra_card_to_the_first_half: "odd lengths give the extra card to the first half",
                 moves_values_not_indices: "moves the cards' values, not their positions",
                 eight_shuffles_restore_52_cards: "eight shuffles restore a 52-card deck, and fewer do not",
+                every_deck_up_to_100_cards: "every deck of 0 to 100 cards, and larger ones, as the lab shuffles it",
                 outputs_match_the_snapshot: "outputs for 0 to 11 cards match the pinned snapshot",
             }
             selection_shuffle {
                 returns_a_permutation: "returns every card exactly once",
                 small_decks: "handles 0, 1 and 2 cards",
+                reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
                 uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
                 uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 uniform_at_2_cards: "2 cards are swapped half the time",
@@ -36,6 +39,7 @@ macro_rules! with_catalogue {
             efficient_selection_shuffle {
                 returns_a_permutation: "returns every card exactly once",
                 small_decks: "handles 0, 1 and 2 cards",
+                reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
                 uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
                 uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 uniform_at_2_cards: "2 cards are swapped half the time",
@@ -52,9 +56,11 @@ macro_rules! with_catalogue {
             }
             are_permutations {
                 true_for_rearrangements: "true when the arrays hold the same cards",
-                false_when_a_card_differs: "false when one card differs",
-                false_when_only_the_sums_match: "false when the sums match but the cards differ",
+                false_when_a_card_differs: "false when any one card differs",
+                false_when_only_the_sums_match: "false when only the sum, product or XOR matches",
                 empty_and_single_card_arrays: "handles empty and one-card arrays",
+                every_pair_of_up_to_4_cards: "every pair of up to 4 cards from 6 values (15,337 pairs)",
+                random_pairs_of_5_to_12_cards: "1,000 random pairs of 5 to 12 cards",
                 outputs_match_the_snapshot: "answers for a table of pairs match the pinned snapshot",
             }
             reversing_sequence {

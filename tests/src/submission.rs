@@ -130,8 +130,8 @@ pub trait Functions {
     ) -> Vec<Vec<i32>>;
     /// `times` calls of `flip(rng)`.
     fn flip(&self, rng: &mut CheckRng, times: usize) -> Vec<String>;
-    /// `are_permutations(a, b)`.
-    fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool;
+    /// `are_permutations(a, b)` for each pair, in order.
+    fn are_permutations(&self, pairs: &[(Vec<i32>, Vec<i32>)]) -> Vec<bool>;
     /// `reversing_sequence()`.
     fn reversing_sequence(&self) -> [usize; 3];
     /// Bonus: `perfect_shuffle_order(n)`.
@@ -209,11 +209,16 @@ impl<S: Submission> Functions for Local<'_, S> {
             .collect()
     }
 
-    fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool {
-        self.probe
-            .text("are_permutations", format!("{a:?} and {b:?}"), || {
-                S::are_permutations(a, b)
+    fn are_permutations(&self, pairs: &[(Vec<i32>, Vec<i32>)]) -> Vec<bool> {
+        pairs
+            .iter()
+            .map(|(a, b)| {
+                self.probe
+                    .text("are_permutations", format!("{a:?} and {b:?}"), || {
+                        S::are_permutations(a, b)
+                    })
             })
+            .collect()
     }
 
     fn reversing_sequence(&self) -> [usize; 3] {

@@ -240,3 +240,93 @@ fixture!(fair slice_random_shuffle fails efficient_selection_shuffle:
     lab_steps_k_from_the_end_down_to_1);
 fixture!(fair remove_from_list fails selection_shuffle:
     lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck);
+
+/// The points each exercise earns under the shipped rubric, core checks
+/// and all, in hundredths.
+#[cfg(target_os = "linux")]
+fn points_by_exercise(
+    results: &[(String, Kind, &'static str, Outcome)],
+) -> Vec<(&'static str, u64)> {
+    use grading::grade::{DEFAULT_RUBRIC, Rubric};
+    let rubric = Rubric::parse(DEFAULT_RUBRIC).expect("the shipped rubric");
+    let checks = catalogue();
+    let passed: Vec<bool> = results.iter().map(|(.., o)| o.passed()).collect();
+    let earned = rubric.earned(&checks, &passed);
+    grading::checks::EXERCISES
+        .iter()
+        .map(|&exercise| {
+            let sum = checks
+                .iter()
+                .zip(&earned)
+                .filter(|(c, _)| c.exercise == exercise)
+                .map(|(_, e)| e)
+                .sum();
+            (exercise, sum)
+        })
+        .collect()
+}
+
+/// Declares a trivial answer, one that ignores the task: the reference
+/// with one function replaced. It must earn nothing for that exercise and
+/// every point of every other.
+#[cfg(target_os = "linux")]
+macro_rules! trivial {
+    ($name:ident earns nothing for $exercise:ident) => {
+        mod $name {
+            #[allow(clippy::all, unused_imports)]
+            mod code {
+                pub use solutions::*;
+                include!(concat!("../fixtures/trivial/", stringify!($name), ".rs"));
+            }
+            grading::submission!(Fixture = code);
+
+            #[test]
+            fn earns_nothing_for_its_exercise_and_everything_else() {
+                let results = super::grade::<Fixture>();
+                let full = super::points_by_exercise(&super::grade::<super::Reference>());
+                for ((exercise, earned), (_, max)) in
+                    super::points_by_exercise(&results).into_iter().zip(full)
+                {
+                    let want = if exercise == stringify!($exercise) {
+                        0
+                    } else {
+                        max
+                    };
+                    assert_eq!(earned, want, "{exercise}");
+                }
+            }
+        }
+    };
+}
+
+#[cfg(target_os = "linux")]
+mod trivial {
+    use super::{Reference, grade, points_by_exercise};
+
+    trivial!(perfect_returns_input earns nothing for perfect_shuffle);
+    trivial!(perfect_reverses earns nothing for perfect_shuffle);
+    trivial!(perfect_sorts earns nothing for perfect_shuffle);
+    trivial!(perfect_constant earns nothing for perfect_shuffle);
+    trivial!(selection_returns_input earns nothing for selection_shuffle);
+    trivial!(selection_reverses earns nothing for selection_shuffle);
+    trivial!(selection_rotates earns nothing for selection_shuffle);
+    trivial!(selection_one_swap earns nothing for selection_shuffle);
+    trivial!(efficient_does_nothing earns nothing for efficient_selection_shuffle);
+    trivial!(efficient_reverses earns nothing for efficient_selection_shuffle);
+    trivial!(efficient_rotates earns nothing for efficient_selection_shuffle);
+    trivial!(efficient_one_swap earns nothing for efficient_selection_shuffle);
+    trivial!(flip_fair_coin earns nothing for flip);
+    trivial!(flip_three_quarters earns nothing for flip);
+    trivial!(flip_always_heads earns nothing for flip);
+    trivial!(flip_balanced_pattern earns nothing for flip);
+    trivial!(permutations_always_true earns nothing for are_permutations);
+    trivial!(permutations_always_false earns nothing for are_permutations);
+    trivial!(permutations_equal earns nothing for are_permutations);
+    trivial!(permutations_lengths earns nothing for are_permutations);
+    trivial!(permutations_sums earns nothing for are_permutations);
+    trivial!(permutations_sums_and_products earns nothing for are_permutations);
+    trivial!(permutations_every_other_card earns nothing for are_permutations);
+    trivial!(permutations_first_card_only earns nothing for are_permutations);
+    trivial!(question_3_zeros earns nothing for reversing_sequence);
+    trivial!(question_3_leaves_in_place earns nothing for reversing_sequence);
+}

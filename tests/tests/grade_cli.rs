@@ -71,14 +71,15 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         "submission,score,max_score,perfect_shuffle,selection_shuffle,\
          efficient_selection_shuffle,flip,are_permutations,reversing_sequence"
     ));
-    // fake_ok's coin is fair (11.25 of flip's 15 for its other three checks);
-    // forged_files compares lengths (2 of 10). Both print or write lies.
+    // fake_ok's coin is fair and forged_files compares lengths: answers
+    // that ignore the task, which earn nothing for their exercise however
+    // many of its other checks they pass. Both also print or write lies.
     assert!(
-        rows.contains(&"fake_ok,96.25,100,20,20,25,11.25,10,10,graded,0"),
+        rows.contains(&"fake_ok,85,100,20,20,25,0,10,10,graded,0"),
         "{csv}"
     );
     assert!(
-        rows.contains(&"forged_files,92,100,20,20,25,15,2,10,graded,0"),
+        rows.contains(&"forged_files,90,100,20,20,25,15,0,10,graded,0"),
         "{csv}"
     );
     for (id, points, status) in EXPECTED {
@@ -140,6 +141,68 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         ));
 }
 
+/// Each answer in `fixtures/trivial/` ignores the task of one exercise; the
+/// rest of the submission is the reference. Graded in one run, each earns 0
+/// for its own exercise and full marks for every other, and the report
+/// says why. The exercise is named by the fixture's prefix.
+#[test]
+fn trivial_answers_earn_nothing_for_their_exercise() {
+    let exercises = [
+        ("perfect", "perfect_shuffle"),
+        ("selection", "selection_shuffle"),
+        ("efficient", "efficient_selection_shuffle"),
+        ("flip", "flip"),
+        ("permutations", "are_permutations"),
+        ("question_3", "reversing_sequence"),
+    ];
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    let class = tempfile::tempdir().unwrap();
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(fixtures().join("trivial")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        // The trivial function shadows the reference's glob re-export.
+        let submission = format!(
+            "mod reference {{\n{reference}\n}}\npub use reference::*;\n{}",
+            std::fs::read_to_string(&path).unwrap()
+        );
+        std::fs::write(class.path().join(format!("{name}.rs")), submission).unwrap();
+        names.push(name);
+    }
+    assert!(names.len() >= 20, "the corpus: {names:?}");
+    let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
+    let full = [20, 20, 25, 15, 10, 10];
+    for name in &names {
+        let (_, own) = exercises
+            .iter()
+            .find(|(prefix, _)| name.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{name} names no exercise"));
+        let column = grading::checks::EXERCISES
+            .iter()
+            .position(|e| e == own)
+            .unwrap();
+        let mut points = full;
+        points[column] = 0;
+        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+        let total: u32 = points.iter().sum();
+        let row = format!("{name},{total},100,{},graded,0", cells.join(","));
+        assert!(csv.lines().any(|l| l == row), "missing row {row} in\n{csv}");
+    }
+
+    // The table says why, beside the failed core check's own hint.
+    let report = stdout(grade().arg(class.path().join("efficient_does_nothing.rs")));
+    assert!(
+        report.contains(
+            "no points: efficient_selection_shuffle scores only when its core checks pass"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("One that leaves the deck as it was"),
+        "{report}"
+    );
+}
+
 #[test]
 fn json_is_gradescope_results_and_stable_apart_from_time() {
     let run = || {
@@ -156,7 +219,13 @@ fn json_is_gradescope_results_and_stable_apart_from_time() {
     assert_eq!(first, run());
     assert_eq!(first["score"], 85.0);
     let tests = first["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 36 + 13);
+    assert_eq!(tests.len(), 42 + 13);
+    // The points of the tests add up exactly to the score, in hundredths.
+    let hundredths = |v: &serde_json::Value| (v.as_f64().unwrap() * 100.0).round() as i64;
+    let sum: i64 = tests.iter().map(|t| hundredths(&t["score"])).sum();
+    assert_eq!(sum, hundredths(&first["score"]));
+    let max: i64 = tests.iter().map(|t| hundredths(&t["max_score"])).sum();
+    assert_eq!(max, 10_000);
     for test in tests {
         let tags: Vec<&str> = test["tags"]
             .as_array()
@@ -384,8 +453,8 @@ fn watch_regrades_when_the_source_changes() {
     )
     .unwrap();
     assert!(
-        next_report().contains("96.25 / 100"),
-        "a fair coin loses one flip check"
+        next_report().contains("85 / 100"),
+        "a fair coin earns nothing for flip"
     );
     let _ = child.kill();
     let _ = child.wait();

@@ -14,6 +14,11 @@ pub fn small_decks(f: &dyn Functions) -> Result<(), Failure> {
     shuffles::small_decks(f, &EFFICIENT)
 }
 
+/// The core check: see [`shuffles::reaches_many_orders_of_8_cards`].
+pub fn reaches_many_orders_of_8_cards(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::reaches_many_orders_of_8_cards(f, &EFFICIENT)
+}
+
 pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
     shuffles::uses_the_rng_it_is_given(f, &EFFICIENT)
 }

@@ -63,6 +63,41 @@ pub fn small_decks(f: &dyn Functions) -> Result<(), Failure> {
     )
 }
 
+/// The core check: whatever else is wrong, an even deck must come back as
+/// its two halves interleaved, one card from each in turn, either half
+/// first. The out-shuffle passes, and so do an in-shuffle, a split off by
+/// one (which differs only on odd decks) and a shuffle that writes
+/// positions for cards (the deck is 0..n, so positions are its cards).
+/// Returning the deck as it was, reversing it, a constant or a rotation
+/// fails.
+pub fn interleaves_two_halves(f: &dyn Functions) -> Result<(), Failure> {
+    for n in [4, 6, 8, 10] {
+        let input: Vec<i32> = (0..n).collect();
+        let returned = f.perfect_shuffle(&input);
+        let (first, second) = input.split_at(input.len() / 2);
+        let interleave = |top: &[i32], other: &[i32]| -> Vec<i32> {
+            top.iter().zip(other).flat_map(|(&x, &y)| [x, y]).collect()
+        };
+        if returned == interleave(first, second) || returned == interleave(second, first) {
+            continue;
+        }
+        return Err(Failure::new(
+            "perfect_shuffle does not interleave the two halves of the deck",
+            deck(&input),
+            format!(
+                "{} (one card from each half in turn)",
+                deck(&out_shuffle(&input))
+            ),
+            deck(&returned),
+            "split the deck into two halves and take one card from each in turn: the first \
+             half's cards go to positions 0, 2, 4, …, the second half's to 1, 3, 5, …. A \
+             function that leaves the deck as it was, or rearranges it some other way, earns \
+             no points for perfect_shuffle",
+        ));
+    }
+    Ok(())
+}
+
 pub fn even_lengths_interleave_the_halves(f: &dyn Functions) -> Result<(), Failure> {
     agrees_with_the_lab(
         f,
@@ -115,6 +150,23 @@ pub fn eight_shuffles_restore_52_cards(f: &dyn Functions) -> Result<(), Failure>
         }
     }
     Ok(())
+}
+
+/// Every deck of 0 to 100 distinct cards, smallest first, then a few
+/// larger ones with repeated cards on a fixed seed, against the lab's
+/// position rule: 101 + 5 decks.
+pub fn every_deck_up_to_100_cards(f: &dyn Functions) -> Result<(), Failure> {
+    use rand::RngExt;
+    let mut rng = crate::seeded(100);
+    let larger = [101, 255, 256, 999, 1000]
+        .map(|n| -> Vec<i32> { (0..n).map(|_| rng.random_range(-20..20)).collect() });
+    agrees_with_the_lab(
+        f,
+        (0..=100).map(distinct_deck).chain(larger),
+        "perfect_shuffle disagrees with the lab's perfect shuffle",
+        "this is the smallest deck your answer gets wrong. Card i of the first half (the \
+         first (n + 1) / 2 cards) goes to position 2i, card i of the second half to 2i + 1",
+    )
 }
 
 /// Pins the outputs for 0 to 11 cards with an insta snapshot, so that the

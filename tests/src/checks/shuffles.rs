@@ -166,6 +166,69 @@ pub(crate) fn uses_the_rng_it_is_given(f: &dyn Functions, t: &Shuffle) -> Result
     ))
 }
 
+/// Shuffles for the core check: 1,000 shuffles of 8 cards.
+pub(crate) const MIXING_SHUFFLES: usize = 1_000;
+/// The fewest different orders the core check accepts among them.
+pub(crate) const MIXING_ORDERS: usize = 500;
+const MIXING_SEED: u64 = 8;
+
+/// The core check of a random shuffle: in 1,000 shuffles of 8 cards, at
+/// least 500 different arrangements of the deck's cards come up. Outputs
+/// that are not arrangements of the input's cards (wrong length, or a card
+/// that was not dealt) do not count; repeated cards do, so a shuffle that
+/// forgets to mark used cards is judged by its other checks.
+///
+/// False alarm: a fair shuffle shows about 988 different orders of the
+/// 8! = 40,320; the chance that 1,000 uniform draws show at most 500 is
+/// below C(40320, 500)·(500/40320)^1000 < 1e-700 (`tests::mixing_bound`).
+/// Power: 1 against any shuffle that reaches fewer than 500 orders:
+/// doing nothing or any fixed rearrangement (1 order), one random swap
+/// (29), a random rotation (8). Every real shuffle, biased ones included,
+/// passes: Sattolo's reaches 5,040 orders, a loop that stops half way
+/// 1,680, one that stops at k = 2 20,160.
+pub(crate) fn reaches_many_orders_of_8_cards(
+    f: &dyn Functions,
+    t: &Shuffle,
+) -> Result<(), Failure> {
+    let input = distinct_deck(8);
+    let mut rng = CheckRng::seeded(MIXING_SEED);
+    let outputs = t.many(f, &input, &mut rng, MIXING_SHUFFLES);
+    let dealt = |output: &&Vec<i32>| {
+        output.len() == input.len() && output.iter().all(|card| input.contains(card))
+    };
+    let mut orders: Vec<&Vec<i32>> = outputs.iter().filter(dealt).collect();
+    orders.sort();
+    orders.dedup();
+    if orders.len() >= MIXING_ORDERS {
+        return Ok(());
+    }
+    let shown: Vec<String> = orders.iter().take(3).map(|o| deck(o)).collect();
+    Err(Failure::new(
+        format!("{} hardly shuffles: it reaches only a few orders", t.name),
+        format!(
+            "{MIXING_SHUFFLES} shuffles of {}, rng seeded with {MIXING_SEED}",
+            deck(&input)
+        ),
+        format!(
+            "hundreds of different orders of the 40,320 possible (a fair shuffle shows about \
+             988; at least {MIXING_ORDERS} are needed)"
+        ),
+        format!(
+            "{} different order{}{}{}",
+            orders.len(),
+            if orders.len() == 1 { "" } else { "s" },
+            if shown.is_empty() { "" } else { ", such as " },
+            shown.join(", ")
+        ),
+        format!(
+            "a shuffle must be able to put any card anywhere. One that leaves the deck as it \
+             was, rearranges it the same way every time, swaps one pair or rotates it reaches \
+             only a handful of orders, and {} earns no points until this check passes",
+            t.name
+        ),
+    ))
+}
+
 /// The rank of a permutation of 0..n among all n! in lexicographic order.
 pub(crate) fn lexicographic_rank(order: &[usize]) -> usize {
     let n = order.len();
@@ -442,6 +505,25 @@ mod tests {
             }
         }
         matrix
+    }
+
+    /// The false-alarm bound of the core check: at most 500 different
+    /// orders among 1,000 uniform draws from 8! means all 1,000 fall in
+    /// some set of 500 orders, so the chance is at most
+    /// C(40320, 500)·(500/40320)^1000, computed here in logs.
+    #[test]
+    fn mixing_bound() {
+        let orders = 40_320f64;
+        let kept = MIXING_ORDERS as f64;
+        let ln_choose: f64 = (0..MIXING_ORDERS)
+            .map(|i| ((orders - i as f64) / (i as f64 + 1.0)).ln())
+            .sum();
+        let ln_bound = ln_choose + MIXING_SHUFFLES as f64 * (kept / orders).ln();
+        assert!(ln_bound < 1e-6f64.ln(), "ln bound {ln_bound}");
+        assert!(ln_bound / std::f64::consts::LN_10 < -700.0, "{ln_bound}");
+        // A fair shuffle's expected number of different orders.
+        let expected = orders * (1.0 - (1.0 - 1.0 / orders).powi(MIXING_SHUFFLES as i32));
+        assert!((expected - 987.7).abs() < 0.1, "{expected}");
     }
 
     /// Recomputes the powers the check comments state.

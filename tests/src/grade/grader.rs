@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 pub use super::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
 pub use super::discover::{Submission, discover};
 pub use super::report::{Extra, Results, TestResult};
-pub use super::rubric::Rubric;
+pub use super::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
 pub use super::sandbox::isolated;
 
 use super::limits::Limits;
@@ -334,7 +334,7 @@ impl Grading {
         outcomes: &[Outcome],
         elapsed: f64,
     ) -> Results {
-        let (status, summary) = match compiled {
+        let (status, summary): (&str, String) = match compiled {
             Compiled::Failed { message } => ("did not compile", message.clone()),
             Compiled::Built { broken, .. } if !broken.is_empty() => {
                 let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
@@ -346,14 +346,30 @@ impl Grading {
             }
             Compiled::Built { .. } => ("graded", String::new()),
         };
+        let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
+        let worth = self.rubric.hundredths(&self.checks);
+        let earned = self.rubric.earned(&self.checks, &passed);
         let tests: Vec<TestResult> = self
             .checks
             .iter()
-            .zip(outcomes)
-            .map(|(check, outcome)| test_result(check, &self.checks, &self.rubric, outcome))
+            .enumerate()
+            .map(|(i, check)| {
+                let failed_core = self
+                    .rubric
+                    .failed_core(check.exercise, &self.checks, &passed);
+                let is_core = self.rubric.is_core(check);
+                test_result(
+                    check,
+                    worth[i],
+                    earned[i],
+                    &outcomes[i],
+                    is_core,
+                    &failed_core,
+                )
+            })
             .collect();
         Results {
-            score: report::round(tests.iter().map(|t| t.score).sum()),
+            score: earned.iter().sum::<u64>() as f64 / 100.0,
             execution_time: report::round(elapsed),
             output: summary,
             tests,
@@ -465,21 +481,46 @@ fn outcome_of(check: &Check, compiled: &Compiled, harness: &Path, limits: Limits
     })
 }
 
-fn test_result(check: &Check, all: &[Check], rubric: &Rubric, outcome: &Outcome) -> TestResult {
-    let max_score = report::round_check(rubric.points_for(check, all));
+fn test_result(
+    check: &Check,
+    worth: u64,
+    earned: u64,
+    outcome: &Outcome,
+    is_core: bool,
+    failed_core: &[&Check],
+) -> TestResult {
+    let max_score = worth as f64 / 100.0;
     let passed = outcome.passed();
+    let scored = earned == worth;
+    let output = if !passed {
+        outcome.to_string().trim_end().to_string()
+    } else if !scored {
+        let names: Vec<String> = failed_core.iter().map(|c| quoted(c.title)).collect();
+        format!(
+            "Passed, but worth nothing here: {} scores only when its core checks pass, and {} \
+             did not. A check like this one can be passed by an answer that ignores the task.",
+            check.exercise,
+            names.join(" and ")
+        )
+    } else {
+        String::new()
+    };
+    let mut tags = vec![check.exercise.to_string(), check.kind().tag().to_string()];
+    if is_core {
+        tags.push(report::CORE_TAG.to_string());
+    }
     TestResult {
         name: format!("{}: {}", check.exercise, check.title),
-        score: if passed { max_score } else { 0.0 },
+        score: earned as f64 / 100.0,
         max_score,
         status: if passed { "passed" } else { "failed" }.into(),
-        output: if passed {
-            String::new()
-        } else {
-            outcome.to_string().trim_end().to_string()
-        },
-        tags: vec![check.exercise.to_string(), check.kind().tag().to_string()],
+        output,
+        tags,
     }
+}
+
+fn quoted(title: &str) -> String {
+    format!("\"{title}\"")
 }
 
 /// Check threads report through their outcome; their panics (a student's,

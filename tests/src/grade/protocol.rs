@@ -29,8 +29,8 @@ pub enum Request {
     },
     /// `times` calls of `flip(rng)`.
     Flip { rng: CheckRng, times: usize },
-    /// `are_permutations(a, b)`.
-    ArePermutations { a: Vec<i32>, b: Vec<i32> },
+    /// `are_permutations(a, b)` for each pair.
+    ArePermutations { pairs: Vec<(Vec<i32>, Vec<i32>)> },
     /// `reversing_sequence()`.
     ReversingSequence,
     /// Bonus: `perfect_shuffle_order(n)`.
@@ -74,7 +74,17 @@ impl Request {
                 1 => format!("{function} for 1 card"),
                 n => format!("{function} for {n} cards"),
             },
-            Request::ArePermutations { a, b } => format!("{function} for {a:?} and {b:?}"),
+            Request::ArePermutations { pairs } => match pairs.as_slice() {
+                [(a, b)] => format!("{function} for {a:?} and {b:?}"),
+                [(a, _), ..] if pairs.iter().all(|(x, _)| x.len() == a.len()) => {
+                    format!(
+                        "{function} for {} pairs of {}-card arrays",
+                        pairs.len(),
+                        a.len()
+                    )
+                }
+                _ => format!("{function} for {} pairs of arrays", pairs.len()),
+            },
             Request::PerfectShuffleOrder { n } => format!("{function} for n = {n}"),
             Request::Flip { .. } | Request::ReversingSequence => function.to_string(),
         }
@@ -91,8 +101,8 @@ pub enum Response {
     },
     /// The words `flip` returned, and the random source's state after.
     Words { words: Vec<String>, rng: CheckRng },
-    /// `are_permutations`' answer.
-    Answer(bool),
+    /// `are_permutations`' answers, one per pair.
+    Answers(Vec<bool>),
     /// `reversing_sequence`'s answer.
     Sequence([usize; 3]),
     /// `perfect_shuffle_order`'s answer.

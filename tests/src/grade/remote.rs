@@ -134,13 +134,12 @@ impl Functions for Remote {
         })
     }
 
-    fn are_permutations(&self, a: &[i32], b: &[i32]) -> bool {
+    fn are_permutations(&self, pairs: &[(Vec<i32>, Vec<i32>)]) -> Vec<bool> {
         let request = Request::ArePermutations {
-            a: a.to_vec(),
-            b: b.to_vec(),
+            pairs: pairs.to_vec(),
         };
         self.answer(request, |response| match response {
-            Response::Answer(answer) => Some(answer),
+            Response::Answers(answers) if answers.len() == pairs.len() => Some(answers),
             _ => None,
         })
     }

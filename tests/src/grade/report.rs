@@ -35,7 +35,8 @@ pub struct TestResult {
     /// The check's message; empty when it passed.
     pub output: String,
     /// The exercise's function name, then `property`, `lab_steps` or
-    /// `bonus` (worth no points).
+    /// `bonus` (worth no points), then `core` for a core check, without
+    /// which the exercise earns nothing.
     pub tags: Vec<String>,
 }
 
@@ -101,16 +102,13 @@ impl Results {
     }
 }
 
+/// The third tag of a core check: its exercise earns nothing unless it
+/// passes (see the rubric's `[core]`).
+pub const CORE_TAG: &str = "core";
+
 /// Rounds points to hundredths, the precision of every total.
 pub fn round(points: f64) -> f64 {
     (points * 100.0).round() / 100.0
-}
-
-/// Rounds one check's points to ten-thousandths: fine enough that an
-/// exercise's checks add up to its points to the hundredth (20 / 7 each
-/// gives 19.9997, printed 20), coarse enough to read.
-pub fn round_check(points: f64) -> f64 {
-    (points * 10_000.0).round() / 10_000.0
 }
 
 /// Points as a report prints them: `20`, `3.5`, `4.17`.
@@ -181,6 +179,24 @@ pub fn table(result: &Results) -> String {
             points(max),
             tests.len()
         );
+        let failed_core: Vec<String> = tests
+            .iter()
+            .filter(|t| t.tags.get(2).is_some_and(|tag| tag == CORE_TAG) && t.status != "passed")
+            .map(|t| {
+                format!(
+                    "\"{}\"",
+                    t.name.split_once(": ").map_or("", |(_, title)| title)
+                )
+            })
+            .collect();
+        if !failed_core.is_empty() {
+            let _ = writeln!(
+                out,
+                "    no points: {exercise} scores only when its core checks pass, and {} did \
+                 not; its other checks can be passed by an answer that ignores the task",
+                failed_core.join(" and ")
+            );
+        }
         write_failures(&mut out, &tests, true);
     }
     bonus_table(result, &mut out);

@@ -142,7 +142,12 @@ fn answer(table: &Table, request: Request) -> Response {
                 .collect();
             Response::Words { words, rng }
         }
-        Request::ArePermutations { a, b } => Response::Answer((table.are_permutations)(&a, &b)),
+        Request::ArePermutations { pairs } => Response::Answers(
+            pairs
+                .iter()
+                .map(|(a, b)| (table.are_permutations)(a, b))
+                .collect(),
+        ),
         Request::ReversingSequence => Response::Sequence((table.reversing_sequence)()),
         Request::PerfectShuffleOrder { n } => Response::Count((table.perfect_shuffle_order)(n)),
         Request::SequenceFor { target } => Response::Draws((table.sequence_for)(&target)),
