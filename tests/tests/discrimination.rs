@@ -101,6 +101,37 @@ fn assert_graded_as_wrong(
     }
 }
 
+/// Asserts what a wrong fixture earns for its exercise under the shipped
+/// rubric: nothing for an answer that ignores the task (`zero`), partial
+/// credit for a real mistake (`wrong`), every property point and no
+/// lab-steps point for a fair shuffle that is not the lab's (`fair`).
+#[cfg(target_os = "linux")]
+fn assert_points(results: &[(String, Kind, &'static str, Outcome)], exercise: &str, verdict: &str) {
+    let full = points_by_exercise(&grade::<Reference>());
+    let max = full.iter().find(|(e, _)| *e == exercise).map_or(0, |p| p.1);
+    let earned = points_by_exercise(results)
+        .into_iter()
+        .find(|(e, _)| *e == exercise)
+        .map_or(0, |p| p.1);
+    match verdict {
+        "zero" => assert_eq!(earned, 0, "{exercise} must earn nothing"),
+        "wrong" => assert!(
+            0 < earned && earned < max,
+            "{exercise}: a real mistake keeps partial credit, not {earned} of {max}"
+        ),
+        _ => {
+            let lab_steps = (max as f64 * 0.3).round() as u64;
+            assert!(
+                max - lab_steps <= earned && earned < max,
+                "{exercise}: a fair shuffle keeps its property points, not {earned} of {max}"
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn assert_points(_: &[(String, Kind, &'static str, Outcome)], _: &str, _: &str) {}
+
 /// Declares a fixture module and a test of how the suite must grade it.
 macro_rules! fixture {
     (correct $name:ident) => {
@@ -130,12 +161,14 @@ macro_rules! fixture {
 
             #[test]
             fn fails_its_own_exercise_and_nothing_else() {
+                let results = super::grade::<Fixture>();
                 super::assert_graded_as_wrong(
-                    &super::core_only(super::grade::<Fixture>()),
+                    &super::core_only(results.clone()),
                     stringify!($exercise),
                     &[$(stringify!($check)),+],
                     stringify!($verdict) == "fair",
                 );
+                super::assert_points(&results, stringify!($exercise), stringify!($verdict));
             }
         }
     };
@@ -215,23 +248,23 @@ fixture!(wrong selection_two_cards_unshuffled fails selection_shuffle: uniform_a
 // Its bias is strong on 4 cards and faint, per cell, on 52.
 fixture!(wrong selection_linear_probe fails selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card);
-fixture!(wrong fair_coin fails flip: heads_twice_as_often_as_tails);
-fixture!(wrong three_quarter_coin fails flip: heads_twice_as_often_as_tails);
-fixture!(wrong repeating_coin fails flip: successive_flips_are_independent, uses_the_rng_it_is_given);
-fixture!(wrong capital_heads fails flip: returns_heads_or_tails, heads_twice_as_often_as_tails);
-fixture!(wrong constant_coin fails flip:
+fixture!(zero fair_coin fails flip: heads_twice_as_often_as_tails);
+fixture!(zero three_quarter_coin fails flip: heads_twice_as_often_as_tails);
+fixture!(zero repeating_coin fails flip: successive_flips_are_independent, uses_the_rng_it_is_given);
+fixture!(zero capital_heads fails flip: returns_heads_or_tails, heads_twice_as_often_as_tails);
+fixture!(zero constant_coin fails flip:
     returns_heads_or_tails, heads_twice_as_often_as_tails, successive_flips_are_independent,
     uses_the_rng_it_is_given);
-fixture!(wrong identity_shuffle fails efficient_selection_shuffle:
+fixture!(zero identity_shuffle fails efficient_selection_shuffle:
     uses_the_rng_it_is_given, uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards,
     uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1);
-fixture!(wrong sum_based fails are_permutations: false_when_only_the_sums_match);
-fixture!(wrong length_based fails are_permutations:
+fixture!(zero sum_based fails are_permutations: false_when_only_the_sums_match);
+fixture!(zero length_based fails are_permutations:
     false_when_a_card_differs, false_when_only_the_sums_match, empty_and_single_card_arrays);
-fixture!(wrong question_3_backwards fails reversing_sequence: answers_question_3, answer_matches_the_snapshot);
-fixture!(wrong question_3_out_of_range fails reversing_sequence:
+fixture!(zero question_3_backwards fails reversing_sequence: answers_question_3, answer_matches_the_snapshot);
+fixture!(zero question_3_out_of_range fails reversing_sequence:
     each_r_is_between_0_and_k, answers_question_3);
-fixture!(wrong question_3_swaps_ends fails reversing_sequence: answers_question_3);
+fixture!(zero question_3_swaps_ends fails reversing_sequence: answers_question_3);
 
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
