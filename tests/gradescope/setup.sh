@@ -19,5 +19,14 @@ cargo --version
 cd /autograder/source
 cargo build --release --locked --bin grade
 # Grading once builds the harness's dependencies, so a student's run only
-# compiles the student's own code.
-./target/release/grade tests/fixtures/class/reference.rs >/dev/null
+# compiles the student's own code. The pristine stubs are enough for that.
+./target/release/grade exercises >/dev/null
+
+# Leave nothing on the image that a submission could borrow: the reference
+# solutions, the stubs, the book, the fixtures (full answers among them) and
+# the history. `grade` needs only its binary, the grading suite's source
+# (tests/src), the manifests and the lockfile. Its own scan refuses
+# include!, #[path] and env! anyway; this is the second lock on the door.
+# (tests/benches stays: cargo checks that the grading crate's declared bench
+# exists whenever it loads the crate.)
+rm -rf solutions exercises docs tests/fixtures tests/tests .git

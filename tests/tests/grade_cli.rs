@@ -141,6 +141,89 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         ));
 }
 
+/// Writes each file of `fixtures/<folder>/` as a single-file submission in
+/// a new folder: the reference solutions in a module, re-exported by glob,
+/// so the fixture's own functions shadow them. `@SOLUTIONS@` in a fixture
+/// becomes this checkout's `solutions/src`.
+fn beside_the_reference(folder: &str) -> (tempfile::TempDir, Vec<String>) {
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    let solutions = fixtures()
+        .join("../../solutions/src")
+        .canonicalize()
+        .unwrap();
+    let class = tempfile::tempdir().unwrap();
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(fixtures().join(folder)).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let own = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("@SOLUTIONS@", solutions.to_str().unwrap());
+        let submission = format!("mod reference {{\n{reference}\n}}\npub use reference::*;\n{own}");
+        std::fs::write(class.path().join(format!("{name}.rs")), submission).unwrap();
+        names.push(name);
+    }
+    names.sort();
+    (class, names)
+}
+
+/// Each submission in `fixtures/borrowing/` tries to read the reference
+/// solutions, or the machine's environment, while it compiles. None gets a
+/// point for what it borrowed, and no report holds a line of the reference.
+#[test]
+fn borrowing_the_reference_at_compile_time_earns_nothing() {
+    let (class, names) = beside_the_reference("borrowing");
+    let expected = [
+        ("env_home", "[20, 20, 25, 15, 10, 0]", "partly compiled"),
+        ("exfiltrate", "[20, 20, 25, 0, 10, 10]", "partly compiled"),
+        ("include_concat", "[0, 0, 0, 0, 0, 0]", "did not compile"),
+        ("macro_builds_call", "[0, 0, 0, 0, 0, 0]", "did not compile"),
+        ("path_attribute", "[0, 0, 0, 0, 0, 0]", "did not compile"),
+    ];
+    assert_eq!(names, expected.map(|(name, ..)| name));
+    let out = tempfile::tempdir().unwrap();
+    let csv = stdout(
+        grade()
+            .arg(class.path())
+            .args(["--format", "csv", "--out"])
+            .arg(out.path()),
+    );
+    for (name, points, status) in expected {
+        let points: Vec<u32> = serde_json::from_str(points).unwrap();
+        let total: u32 = points.iter().sum();
+        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+        let row = format!("{name},{total},100,{},{status},0", cells.join(","));
+        assert!(csv.lines().any(|l| l == row), "missing row {row} in\n{csv}");
+    }
+    // No report holds a line of any reference file: the files were never
+    // read, so nothing of them can be printed.
+    let sources: Vec<String> = std::fs::read_dir(fixtures().join("../../solutions/src"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .collect();
+    for name in &names {
+        let report = std::fs::read_to_string(out.path().join(name).join("results.json")).unwrap();
+        for line in sources.iter().flat_map(|s| s.lines()).map(str::trim) {
+            let distinctive = line.len() >= 30 && !line.starts_with("//");
+            assert!(
+                !distinctive || !report.contains(line),
+                "{name}'s report holds a line of the reference: {line}"
+            );
+        }
+    }
+    // Each says why in one line.
+    let report = std::fs::read_to_string(out.path().join("exfiltrate/results.json")).unwrap();
+    assert!(
+        report.contains("`include_str!` reads a file while compiling"),
+        "{report}"
+    );
+    let report = std::fs::read_to_string(out.path().join("path_attribute/results.json")).unwrap();
+    assert!(
+        report.contains("`#[path]` makes a module out of a file outside"),
+        "{report}"
+    );
+}
+
 /// Each answer in `fixtures/trivial/` ignores the task of one exercise; the
 /// rest of the submission is the reference. Graded in one run, each earns 0
 /// for its own exercise and full marks for every other, and the report
@@ -155,20 +238,7 @@ fn trivial_answers_earn_nothing_for_their_exercise() {
         ("permutations", "are_permutations"),
         ("question_3", "reversing_sequence"),
     ];
-    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
-    let class = tempfile::tempdir().unwrap();
-    let mut names = Vec::new();
-    for entry in std::fs::read_dir(fixtures().join("trivial")).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
-        // The trivial function shadows the reference's glob re-export.
-        let submission = format!(
-            "mod reference {{\n{reference}\n}}\npub use reference::*;\n{}",
-            std::fs::read_to_string(&path).unwrap()
-        );
-        std::fs::write(class.path().join(format!("{name}.rs")), submission).unwrap();
-        names.push(name);
-    }
+    let (class, names) = beside_the_reference("trivial");
     assert!(names.len() >= 20, "the corpus: {names:?}");
     let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
     let full = [20, 20, 25, 15, 10, 10];

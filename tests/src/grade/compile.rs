@@ -25,6 +25,7 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use super::discover::Submission;
+use super::refuse::{self, Refusal};
 use crate::checks::{BONUS_EXERCISES, EXERCISES};
 
 /// The panic message of a function whose body was removed because it did
@@ -182,12 +183,17 @@ pub fn build(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch> {
     let lock = fs::File::create(dir.join("grade.lock"))?;
     lock.lock()
         .context("waiting for another grade run to finish building")?;
-    let batch = build_locked(dir, submissions);
+    let cargo = Cargo {
+        dir: dir.to_path_buf(),
+        hidden: hidden_while_building(dir, submissions),
+    };
+    let batch = build_locked(&cargo, submissions);
     let _ = lock.unlock();
     batch
 }
 
-fn build_locked(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch> {
+fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Batch> {
+    let dir = cargo.dir.as_path();
     let workspace = workspace_root();
     let mut crates: BTreeMap<String, Crate> = BTreeMap::new();
     let mut compiled = BTreeMap::new();
@@ -207,16 +213,24 @@ fn build_locked(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch>
             .or_insert_with(|| Crate::new(&name, submission));
     }
 
-    for krate in crates.values() {
-        krate.write(dir)?;
+    for krate in crates.values_mut() {
+        krate.refuse_outside_reads();
     }
-    let mut pending: BTreeSet<String> = crates.keys().cloned().collect();
+    let members: Vec<String> = crates
+        .values()
+        .filter(|c| c.failure.is_none())
+        .map(|c| c.name.clone())
+        .collect();
+    for name in &members {
+        crates[name].write(dir)?;
+    }
+    let mut pending: BTreeSet<String> = members.iter().cloned().collect();
     for round in 0..=REPAIR_ROUNDS {
         if pending.is_empty() {
             break;
         }
-        write_workspace(dir, &workspace, crates.keys(), &[])?;
-        let errors = cargo_build(dir, pending.iter().map(String::as_str))?;
+        write_workspace(dir, &workspace, members.iter(), &[])?;
+        let errors = cargo.build(pending.iter().map(String::as_str))?;
         let mut still_pending = BTreeSet::new();
         for name in &pending {
             let krate = crates.get_mut(name).context("known crate")?;
@@ -238,10 +252,26 @@ fn build_locked(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch>
         pending = still_pending;
     }
 
+    // A second line of defence behind the scan: rustc's own record of what
+    // it read. Nothing of a crate that read outside itself is ever run.
+    for name in &members {
+        let krate = crates.get_mut(name).context("known crate")?;
+        if krate.failure.is_some() {
+            continue;
+        }
+        let outside = refuse::outside_reads(&dir.join("target/release/deps"), name);
+        if !outside.is_empty() {
+            krate.failure = Some(format!(
+                "compiling it read {}, outside the submission, which a submission may not do",
+                outside.join(", ")
+            ));
+        }
+    }
+
     let built: Vec<&Crate> = crates.values().filter(|c| c.failure.is_none()).collect();
     let linking = std::time::Instant::now();
-    write_workspace(dir, &workspace, crates.keys(), &built)?;
-    let errors = cargo_build(dir, ["grade-harness"].into_iter())?;
+    write_workspace(dir, &workspace, members.iter(), &built)?;
+    let errors = cargo.build(["grade-harness"].into_iter())?;
     if std::env::var_os("GRADE_TIMINGS").is_some() {
         eprintln!(
             "timings: building the harness {:.1} s",
@@ -328,6 +358,73 @@ impl Crate {
             failure: None,
             extensions,
         }
+    }
+
+    /// Cuts out every function whose body names a construct that reads
+    /// outside the submission while compiling (see [`refuse`]), so it is
+    /// graded as missing with the reason; fails the whole crate when such a
+    /// construct sits anywhere else, where it cannot be cut out alone.
+    fn refuse_outside_reads(&mut self) {
+        // Each round cuts one function out, so the rounds are bounded by the
+        // number of functions; the cap only guards against a loop.
+        for _ in 0..1000 {
+            let Some(found) = self.refusals().into_iter().next() else {
+                return;
+            };
+            if let Err(message) = self.cut_out(&found) {
+                let all: Vec<String> = self
+                    .refusals()
+                    .iter()
+                    .map(|r| r.describe(&self.id))
+                    .collect();
+                self.failure = Some(format!("{}\n{message}", all.join("\n")));
+                return;
+            }
+        }
+        self.failure = Some("too many constructs that read outside the submission".into());
+    }
+
+    fn refusals(&self) -> Vec<Refusal> {
+        self.files
+            .iter()
+            .flat_map(|(path, text)| refuse::scan(path, text))
+            .collect()
+    }
+
+    /// Replaces the body of the function around `found` with a panic that
+    /// names it, as for a function that did not compile.
+    fn cut_out(&mut self, found: &Refusal) -> Result<(), String> {
+        let whole = "The whole submission scores 0: this is outside any function body, so it \
+                     cannot be cut out alone.";
+        let text = self.files.get(&found.file).cloned().unwrap_or_default();
+        let function = innermost_fn(&text, found.line)
+            .ok()
+            .flatten()
+            .ok_or_else(|| whole.to_string())?;
+        let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
+        let in_body =
+            line_of(function.body.start) <= found.line && found.line <= line_of(function.body.end);
+        if !in_body || self.broken.iter().any(|b| b.function == function.name) {
+            return Err(whole.into());
+        }
+        let exercise = EXERCISES
+            .iter()
+            .chain(BONUS_EXERCISES)
+            .copied()
+            .find(|e| *e == function.name);
+        let stub = format!(
+            "{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\") }}",
+            function.name
+        );
+        let mut patched = text;
+        patched.replace_range(function.body.clone(), &stub);
+        self.files.insert(found.file.clone(), patched);
+        self.broken.push(Broken {
+            function: function.name,
+            exercise,
+            message: found.describe(&self.id),
+        });
+        Ok(())
     }
 
     fn write(&self, dir: &Path) -> anyhow::Result<()> {
@@ -577,14 +674,115 @@ struct CargoMessage {
     message: Option<Diagnostic>,
 }
 
+/// How cargo is run on the generated workspace: in `dir`, and where the
+/// system allows a mount namespace, with `hidden` covered by empty ones.
+struct Cargo {
+    dir: PathBuf,
+    hidden: Vec<PathBuf>,
+}
+
+impl Cargo {
+    /// Runs cargo on the generated workspace and returns the errors of
+    /// each package that had any, by crate name.
+    fn build<'a>(
+        &self,
+        packages: impl Iterator<Item = &'a str>,
+    ) -> anyhow::Result<BTreeMap<String, Vec<Diagnostic>>> {
+        cargo_build(&self.dir, &self.hidden, packages)
+    }
+}
+
+/// What the build need not see, and a student's code must not: the
+/// reference solutions, the stubs, the book, the fixtures (full answers
+/// among them), the history, and where the submissions came from. What
+/// the build needs (the generated workspace, the grading suite it links,
+/// the lockfile) is never hidden.
+fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<PathBuf> {
+    let workspace = workspace_root();
+    let needed = [
+        dir.to_path_buf(),
+        workspace.join("tests/src"),
+        workspace.join("Cargo.lock"),
+    ];
+    let candidates = ["solutions", "exercises", "docs", "tests/fixtures", ".git"]
+        .iter()
+        .map(|p| workspace.join(p))
+        .chain(submissions.iter().map(|s| s.origin.clone()));
+    let mut hidden: Vec<PathBuf> = candidates
+        .filter_map(|p| p.canonicalize().ok())
+        .filter(|p| !needed.iter().any(|n| n.starts_with(p)))
+        .collect();
+    hidden.sort();
+    hidden.dedup();
+    hidden
+}
+
+/// The `unshare` arguments that give cargo a mount namespace of its own in
+/// which paths can be covered, or `None` where this system does not allow
+/// one (then the scan and the dep-info check stand alone).
+fn mount_namespace() -> Option<&'static [&'static str]> {
+    static ARGS: std::sync::OnceLock<Option<&'static [&'static str]>> = std::sync::OnceLock::new();
+    *ARGS.get_or_init(|| {
+        let as_root: &'static [&'static str] = &["--mount", "--propagation", "private"];
+        let as_user: &'static [&'static str] = &[
+            "--user",
+            "--map-root-user",
+            "--mount",
+            "--propagation",
+            "private",
+        ];
+        let probe = tempfile::tempdir().ok()?;
+        [as_root, as_user].into_iter().find(|args| {
+            Command::new("unshare")
+                .args(*args)
+                .args(["sh", "-c", "mount -t tmpfs tmpfs \"$1\"", "sh"])
+                .arg(probe.path())
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|status| status.success())
+        })
+    })
+}
+
+/// Whether `grade` builds submissions with the paths above hidden.
+pub fn builds_hidden() -> bool {
+    mount_namespace().is_some()
+}
+
+/// Covers each path given after the count with an empty read-only folder
+/// (or `/dev/null` for a file), then runs the rest of the command.
+const HIDE_THEN_RUN: &str = r#"n=$1; shift
+while [ "$n" -gt 0 ]; do
+    if [ -d "$1" ]; then mount -t tmpfs -o ro,size=4k,mode=555 tmpfs "$1"
+    elif [ -e "$1" ]; then mount --bind /dev/null "$1"
+    fi || { echo "grade: could not hide $1 from the build" >&2; exit 97; }
+    shift; n=$((n - 1))
+done
+exec "$@""#;
+
 /// Runs cargo on the generated workspace and returns the errors of each
 /// package that had any, by crate name.
 fn cargo_build<'a>(
     dir: &Path,
+    hidden: &[PathBuf],
     packages: impl Iterator<Item = &'a str>,
 ) -> anyhow::Result<BTreeMap<String, Vec<Diagnostic>>> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
+    let mut command = match mount_namespace() {
+        Some(args) => {
+            let mut command = Command::new("unshare");
+            command
+                .args(args)
+                .args(["sh", "-c", HIDE_THEN_RUN, "sh"])
+                .arg(hidden.len().to_string())
+                .args(hidden)
+                .arg(cargo);
+            command
+        }
+        None => Command::new(cargo),
+    };
     command
         .current_dir(dir)
         .args([
@@ -754,6 +952,33 @@ mod tests {
         assert!(take_extensions(&mut inline));
         let mut none = BTreeMap::from([(PathBuf::from("lib.rs"), "pub fn a() {}\n".to_string())]);
         assert!(!take_extensions(&mut none));
+    }
+
+    /// Where the system allows a mount namespace, the paths given are
+    /// empty for the command that follows, and only for it.
+    #[test]
+    fn hidden_paths_are_empty_to_the_build() {
+        let Some(args) = mount_namespace() else {
+            eprintln!("no mount namespace here: the build sees everything");
+            return;
+        };
+        let secret = tempfile::tempdir().unwrap();
+        std::fs::write(secret.path().join("answer.rs"), "pub fn flip() {}").unwrap();
+        let output = Command::new("unshare")
+            .args(args)
+            .args(["sh", "-c", HIDE_THEN_RUN, "sh", "1"])
+            .arg(secret.path())
+            .arg("ls")
+            .arg("-A")
+            .arg(secret.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+        assert!(
+            secret.path().join("answer.rs").exists(),
+            "outside, it is still there"
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use sha2::{Digest, Sha256};
 
-pub use super::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
+pub use super::compile::{Broken, COMPILE_ERROR_MARKER, Compiled, builds_hidden};
 pub use super::discover::{Submission, discover};
 pub use super::report::{Extra, Results, TestResult};
 pub use super::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};

@@ -10,6 +10,8 @@ mod grader;
 mod limits;
 mod protocol;
 #[cfg(feature = "suite")]
+mod refuse;
+#[cfg(feature = "suite")]
 mod remote;
 #[cfg(feature = "suite")]
 mod report;
