@@ -109,6 +109,23 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         .collect();
     assert_eq!(forged_dir.len(), 1, "only results.json");
 
+    // What a submission prints reaches its report only up to the rubric's
+    // output_kib (16 KiB here), however much it prints (flood prints
+    // without end): each test's output is the grader's own message plus at
+    // most that much of the student's.
+    for (id, ..) in EXPECTED {
+        let text = std::fs::read_to_string(out.path().join(id).join("results.json")).unwrap();
+        let results: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for test in results["tests"].as_array().unwrap() {
+            let output = test["output"].as_str().unwrap();
+            assert!(
+                output.len() <= 16 * 1024 + 4096,
+                "{id}: {} bytes",
+                output.len()
+            );
+        }
+    }
+
     // A second run reuses every grade and prints the same bytes.
     let mut again = grade();
     again
