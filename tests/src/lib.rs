@@ -32,6 +32,8 @@ mod catalogue;
 #[cfg(feature = "suite")]
 pub mod checks;
 #[cfg(feature = "suite")]
+mod diagnosis;
+#[cfg(feature = "suite")]
 mod failure;
 #[cfg(feature = "suite")]
 pub mod fairness;
@@ -48,6 +50,8 @@ mod submission;
 
 #[cfg(feature = "suite")]
 pub use catalogue::{Check, Kind, catalogue};
+#[cfg(feature = "suite")]
+pub use diagnosis::FOLLOWS_FROM;
 #[cfg(feature = "suite")]
 pub use failure::Failure;
 #[cfg(feature = "suite")]

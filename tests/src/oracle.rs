@@ -128,6 +128,19 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
             deck
         },
     },
+    WrongTurn {
+        explanation: "the loop runs only over the top half of the deck (k from n - 1 down \
+            to n / 2). The bottom half's cards then move only when a swap reaches them",
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            let n = deck.len();
+            for k in (n / 2..n).rev() {
+                let r = rng.random_range(0..=k);
+                deck.swap(k, r);
+            }
+            deck
+        },
+    },
 ];
 
 /// Known ways to get the selection shuffle's steps wrong.

@@ -203,7 +203,7 @@ pub fn run_check_with_limit<S: Submission>(check: &Check, limit: Duration) -> Ou
 }
 
 /// A check's body, as [`run_check_on`] hands it to the caller.
-pub type CheckBody = fn(&dyn Functions) -> Result<(), Failure>;
+pub type CheckBody<'a> = &'a dyn Fn(&dyn Functions) -> Result<(), Failure>;
 
 /// Runs a check against whatever functions `with_functions` passes to the
 /// check's body: [`Local`] ones here, or a sandboxed child's in the `grade`
@@ -212,14 +212,19 @@ pub type CheckBody = fn(&dyn Functions) -> Result<(), Failure>;
 pub fn run_check_on(
     check: &Check,
     limit: Duration,
-    with_functions: impl FnOnce(&Probe, CheckBody) -> Result<(), Failure> + Send + 'static,
+    with_functions: impl FnOnce(&Probe, CheckBody<'_>) -> Result<(), Failure> + Send + 'static,
 ) -> Outcome {
     let probe = Arc::new(Probe::default());
     let (sender, receiver) = mpsc::channel();
     let worker_probe = Arc::clone(&probe);
-    let run = check.run;
+    let check_copy = *check;
     let spawned = thread::Builder::new().name(check.path()).spawn(move || {
-        let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, run)));
+        // A failure's hint is refined by the exercise's diagnosis, with the
+        // same functions, so one mistake reads as one message.
+        let body = move |f: &dyn Functions| {
+            (check_copy.run)(f).map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure))
+        };
+        let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)));
         // The receiver may have given up on a slow check; nothing to do then.
         let _ = sender.send(result);
     });

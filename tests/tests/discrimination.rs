@@ -132,6 +132,37 @@ fn assert_points(results: &[(String, Kind, &'static str, Outcome)], exercise: &s
 #[cfg(not(target_os = "linux"))]
 fn assert_points(_: &[(String, Kind, &'static str, Outcome)], _: &str, _: &str) {}
 
+/// Asserts that a one-bug fixture reads as one mistake: the check that
+/// shows it (`shown`) keeps its own hint, and every other failing check of
+/// the exercise points to it instead of sending the student after a
+/// second bug.
+fn assert_one_message(
+    results: &[(String, Kind, &'static str, Outcome)],
+    exercise: &str,
+    shown: &str,
+) {
+    let mut full_hints = Vec::new();
+    for (path, _, own, outcome) in results {
+        let Outcome::Failed(failure) = outcome else {
+            continue;
+        };
+        if *own != exercise {
+            continue;
+        }
+        if failure.hint.starts_with(grading::FOLLOWS_FROM) {
+            let pointer = format!("{exercise}::{shown} reports");
+            assert!(failure.hint.contains(&pointer), "{path}: {}", failure.hint);
+        } else {
+            full_hints.push(path.clone());
+        }
+    }
+    // A fixture whose every failure is a panic (floor_midpoint indexes
+    // past the end) has no hints to mislead: the panic names its input.
+    if !full_hints.is_empty() {
+        assert_eq!(full_hints, [format!("{exercise}::{shown}")], "full hints");
+    }
+}
+
 /// Declares a fixture module and a test of how the suite must grade it.
 macro_rules! fixture {
     (correct $name:ident) => {
@@ -150,7 +181,7 @@ macro_rules! fixture {
             }
         }
     };
-    ($verdict:ident $name:ident fails $exercise:ident: $($check:ident),+) => {
+    ($verdict:ident $name:ident fails $exercise:ident: $($check:ident),+; shown by $shown:ident) => {
         mod $name {
             // Fixtures are written as students write, not as clippy would.
             #[allow(clippy::all)]
@@ -169,6 +200,7 @@ macro_rules! fixture {
                     stringify!($verdict) == "fair",
                 );
                 super::assert_points(&results, stringify!($exercise), stringify!($verdict));
+                super::assert_one_message(&results, stringify!($exercise), stringify!($shown));
             }
         }
     };
@@ -229,50 +261,78 @@ fixture!(correct lab_loops);
 fixture!(correct iterators);
 
 fixture!(wrong naive_swap fails efficient_selection_shuffle:
-    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1);
+    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(wrong sattolo fails efficient_selection_shuffle:
-    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, uniform_at_52_cards, lab_steps_r_can_equal_k);
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, uniform_at_52_cards, lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
 // Only the first two cards' order is off, too little to show among 52.
 fixture!(wrong stops_at_k_2 fails efficient_selection_shuffle:
-    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, lab_steps_k_from_the_end_down_to_1);
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
 // With 2 cards, half way is the whole way.
 fixture!(wrong half_way fails efficient_selection_shuffle:
-    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards);
+    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(wrong floor_midpoint fails perfect_shuffle:
-    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half, outputs_match_the_snapshot);
+    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half, outputs_match_the_snapshot;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
+// The same mistake without the panic: one full hint, five pointers to it.
+fixture!(wrong split_at_half fails perfect_shuffle:
+    returns_a_permutation, small_decks, odd_lengths_give_the_extra_card_to_the_first_half,
+    moves_values_not_indices, every_deck_up_to_100_cards, outputs_match_the_snapshot;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
 fixture!(wrong in_shuffle fails perfect_shuffle:
-    even_lengths_interleave_the_halves, eight_shuffles_restore_52_cards, outputs_match_the_snapshot);
+    even_lengths_interleave_the_halves, eight_shuffles_restore_52_cards, outputs_match_the_snapshot;
+    shown by even_lengths_interleave_the_halves);
 fixture!(wrong selection_duplicates fails selection_shuffle:
-    returns_a_permutation, uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card);
-fixture!(wrong selection_two_cards_unshuffled fails selection_shuffle: uniform_at_2_cards);
+    returns_a_permutation, uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card;
+    shown by returns_a_permutation);
+fixture!(wrong selection_two_cards_unshuffled fails selection_shuffle: uniform_at_2_cards;
+    shown by uniform_at_2_cards);
 // Its bias is strong on 4 cards and faint, per cell, on 52.
 fixture!(wrong selection_linear_probe fails selection_shuffle:
-    uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card);
-fixture!(zero fair_coin fails flip: heads_twice_as_often_as_tails);
-fixture!(zero three_quarter_coin fails flip: heads_twice_as_often_as_tails);
-fixture!(zero repeating_coin fails flip: successive_flips_are_independent, uses_the_rng_it_is_given);
-fixture!(zero capital_heads fails flip: returns_heads_or_tails, heads_twice_as_often_as_tails);
+    uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card;
+    shown by lab_steps_retries_until_an_unused_card);
+fixture!(zero fair_coin fails flip: heads_twice_as_often_as_tails;
+    shown by heads_twice_as_often_as_tails);
+fixture!(zero three_quarter_coin fails flip: heads_twice_as_often_as_tails;
+    shown by heads_twice_as_often_as_tails);
+fixture!(zero repeating_coin fails flip: successive_flips_are_independent, uses_the_rng_it_is_given;
+    shown by uses_the_rng_it_is_given);
+fixture!(zero capital_heads fails flip: returns_heads_or_tails, heads_twice_as_often_as_tails;
+    shown by returns_heads_or_tails);
 fixture!(zero constant_coin fails flip:
     returns_heads_or_tails, heads_twice_as_often_as_tails, successive_flips_are_independent,
-    uses_the_rng_it_is_given);
+    uses_the_rng_it_is_given;
+    shown by returns_heads_or_tails);
 fixture!(zero identity_shuffle fails efficient_selection_shuffle:
     uses_the_rng_it_is_given, uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards,
-    uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1);
-fixture!(zero sum_based fails are_permutations: false_when_only_the_sums_match);
+    uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by reaches_many_orders_of_8_cards);
+fixture!(zero sum_based fails are_permutations: false_when_only_the_sums_match;
+    shown by false_when_only_the_sums_match);
 fixture!(zero length_based fails are_permutations:
-    false_when_a_card_differs, false_when_only_the_sums_match, empty_and_single_card_arrays);
-fixture!(zero question_3_backwards fails reversing_sequence: answers_question_3, answer_matches_the_snapshot);
+    false_when_a_card_differs, false_when_only_the_sums_match, empty_and_single_card_arrays;
+    shown by false_when_a_card_differs);
+fixture!(zero question_3_backwards fails reversing_sequence: answers_question_3, answer_matches_the_snapshot;
+    shown by answers_question_3);
 fixture!(zero question_3_out_of_range fails reversing_sequence:
-    each_r_is_between_0_and_k, answers_question_3);
-fixture!(zero question_3_swaps_ends fails reversing_sequence: answers_question_3);
+    each_r_is_between_0_and_k, answers_question_3;
+    shown by each_r_is_between_0_and_k);
+fixture!(zero question_3_swaps_ends fails reversing_sequence: answers_question_3;
+    shown by answers_question_3);
 
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
-    lab_steps_k_from_the_end_down_to_1, lab_steps_question_3);
+    lab_steps_k_from_the_end_down_to_1, lab_steps_question_3;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(fair slice_random_shuffle fails efficient_selection_shuffle:
-    lab_steps_k_from_the_end_down_to_1);
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(fair remove_from_list fails selection_shuffle:
-    lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck);
+    lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck;
+    shown by lab_steps_retries_until_an_unused_card);
 
 /// The points each exercise earns under the shipped rubric, core checks
 /// and all, in hundredths.

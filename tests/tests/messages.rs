@@ -20,6 +20,7 @@ macro_rules! fixture {
 }
 
 fixture!(floor_midpoint, "wrong");
+fixture!(split_at_half, "wrong");
 fixture!(in_shuffle, "wrong");
 fixture!(naive_swap, "wrong");
 fixture!(sattolo, "wrong");
@@ -32,6 +33,7 @@ fixture!(sum_based, "wrong");
 fixture!(question_3_backwards, "wrong");
 
 grading::submission!(FloorMidpoint = floor_midpoint);
+grading::submission!(SplitAtHalf = split_at_half);
 grading::submission!(InShuffle = in_shuffle);
 grading::submission!(NaiveSwap = naive_swap);
 grading::submission!(Sattolo = sattolo);
@@ -158,4 +160,19 @@ fn outcomes_compare_by_value() {
             function: "flip".into()
         }
     );
+}
+
+/// One mistake, one message: a split at n / 2 fails six checks of
+/// perfect_shuffle; one explains the split, the other five point to it.
+#[test]
+fn one_mistake_reads_as_one_message() {
+    let report: Vec<String> = catalogue()
+        .iter()
+        .filter(|check| check.exercise == "perfect_shuffle")
+        .filter_map(|check| match run_check::<SplitAtHalf>(check) {
+            Outcome::Passed => None,
+            outcome => Some(format!("{}: {}\n{outcome}", check.exercise, check.title)),
+        })
+        .collect();
+    insta::assert_snapshot!(report.join("\n"));
 }

@@ -209,7 +209,14 @@ pub fn table(result: &Results) -> String {
 /// Each failed check with its message, indented under its exercise;
 /// `with_points` adds what the check was worth.
 fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
-    for test in tests.iter().filter(|t| t.status != "passed") {
+    // The failure that explains a mistake comes first; those that only
+    // point to it follow.
+    let pointer = format!("hint:     {}", crate::FOLLOWS_FROM);
+    let (pointers, explained): (Vec<&&TestResult>, Vec<&&TestResult>) = tests
+        .iter()
+        .filter(|t| t.status != "passed")
+        .partition(|t| t.output.contains(&pointer));
+    for test in explained.into_iter().chain(pointers) {
         let worth = if with_points {
             format!(" (0 of {})", points(test.max_score))
         } else {
