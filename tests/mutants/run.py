@@ -133,15 +133,19 @@ def normalise(name):
 # ------------------------------------------------------------------ hand mutants
 
 
-def build_grade():
-    """Builds the grade command; returns the path of its executable."""
-    say("== cargo build --release --bin grade")
+def build_grade(release=True):
+    """Builds the grade command; returns the path of its executable. The
+    debug build grades as well (the checks' statistics are optimised in
+    every profile); CI uses it because `cargo test` has already built it."""
+    profile = ["--release"] if release else []
+    command = ["cargo", "build", *profile, "--bin", "grade"]
+    say("== " + " ".join(command))
     process = subprocess.run(
-        ["cargo", "build", "--release", "--bin", "grade", "--message-format=json-render-diagnostics"],
+        command + ["--message-format=json-render-diagnostics"],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
     )
     if process.returncode != 0:
-        raise SetupError("cargo build --release --bin grade failed")
+        raise SetupError(" ".join(command) + " failed")
     for line in process.stdout.splitlines():
         if not line.startswith("{"):
             continue
@@ -227,7 +231,7 @@ def run_hand(args, survivors):
         return 0
 
     start = time.monotonic()
-    grade = build_grade()
+    grade = build_grade(release=not args.debug)
     folder = Path(tempfile.mkdtemp(prefix="hand-mutants-"))
     try:
         (folder / "subs").mkdir()
@@ -378,6 +382,8 @@ def main():
     parser.add_argument("--mutants", metavar="FILE", type=Path, default=HAND_MUTANTS,
                         help="another list of hand mutants (default: tests/mutants/hand_mutants.toml)")
     parser.add_argument("--jobs", type=int, help="passed to grade and cargo mutants")
+    parser.add_argument("--debug", action="store_true",
+                        help="grade with the debug build of grade (what CI does)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder of copies")
     parser.add_argument("--verbose", action="store_true", help="show grade's progress output")
     args = parser.parse_args()
