@@ -27,9 +27,12 @@ use rand::{Rng, RngExt};
 /// `values.len() - 1` on an empty slice: it underflows.
 ///
 /// Draw every random number from `rng`, with `rng.random_range(..)` (on
-/// `usize`, `u32`, `i32` or `u64`) or the Java way,
-/// `(rng.random::<f64>() * n as f64) as usize`: the lab-steps checks replay
-/// those draws exactly. Draw once for each k.
+/// `usize`, `u32`, `i32` or `u64`), the Java way,
+/// `(rng.random::<f64>() * n as f64) as usize`, or the C way,
+/// `rng.random::<u32>() as usize % n`: the lab-steps checks replay all of
+/// those draws exactly. (`% n` is biased by about 1 part in 10^8 for a
+/// 52-card deck, because 2^32 is not a multiple of 52; nothing can notice
+/// that at this scale, but `random_range` has no such bias.) Draw once for each k.
 #[allow(unused_variables)] // The stub ignores its arguments: delete this line as you start.
 pub fn efficient_selection_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R) {
     // TODO: loop k from the last index down to 1, draw r in 0..=k, and

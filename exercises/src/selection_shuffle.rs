@@ -27,9 +27,12 @@ use rand::{Rng, RngExt};
 /// it is.
 ///
 /// Draw every random number from `rng`, with `rng.random_range(..)` (on
-/// `usize`, `u32`, `i32` or `u64`) or the Java way,
-/// `(rng.random::<f64>() * n as f64) as usize`: the lab-steps checks replay
-/// those draws exactly.
+/// `usize`, `u32`, `i32` or `u64`), the Java way,
+/// `(rng.random::<f64>() * n as f64) as usize`, or the C way,
+/// `rng.random::<u32>() as usize % n`: the lab-steps checks replay all of
+/// those draws exactly. (`% n` is biased by about 1 part in 10^8 for a
+/// 52-card deck, because 2^32 is not a multiple of 52; nothing can notice
+/// that at this scale, but `random_range` has no such bias.)
 ///
 /// The last position alone takes n draws on average, which is why the lab
 /// calls this version slow.

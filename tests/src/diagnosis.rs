@@ -178,6 +178,15 @@ fn barely_shuffles(f: &dyn Functions, check: fn(&dyn Functions) -> Result<(), Fa
     tried(|| check(f).is_err()).unwrap_or(false)
 }
 
+/// Whether a shuffle never swaps a 2-card deck in 200 tries, which a fair
+/// one does with probability 2^-200.
+fn leaves_two_cards(shuffle: impl FnOnce(&mut CheckRng) -> Vec<Vec<i32>>) -> bool {
+    tried(|| shuffle(&mut CheckRng::seeded(2)))
+        .is_some_and(|decks| decks.iter().all(|deck| deck == &[1, 2]))
+}
+
+const TWO_CARDS: Mistake = mistake("leaving a 2-card deck as it is", "uniform_at_2_cards");
+
 fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     use crate::checks::efficient_selection_shuffle as checks;
     if barely_shuffles(f, checks::reaches_many_orders_of_8_cards) {
@@ -191,9 +200,12 @@ fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
         .zip(SWAP_RS)
         .map(|(k, r)| (r, k + 1))
         .collect();
-    let turn = wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, |rng| {
+    let Some(turn) = wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, |rng| {
         f.efficient_selection_shuffle(&SWAP_DECK, rng, 1)
-    })?;
+    }) else {
+        let two = leaves_two_cards(|rng| f.efficient_selection_shuffle(&[1, 2], rng, 200));
+        return two.then_some(TWO_CARDS);
+    };
     Some(match turn {
         0 => mistake(
             "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)",
@@ -232,9 +244,12 @@ fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     }
     let n = SELECTION_DECK.len();
     let script: Vec<(usize, usize)> = SELECTION_JS.iter().map(|&j| (j, n)).collect();
-    let turn = wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, |rng| {
+    let Some(turn) = wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, |rng| {
         f.selection_shuffle(&SELECTION_DECK, rng, 1)
-    })?;
+    }) else {
+        let two = leaves_two_cards(|rng| f.selection_shuffle(&[1, 2], rng, 200));
+        return two.then_some(TWO_CARDS);
+    };
     Some(match turn {
         0 => mistake(
             "removing each card from a shrinking list instead of drawing again",

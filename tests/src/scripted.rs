@@ -10,14 +10,22 @@ use serde::{Deserialize, Serialize};
 ///
 /// Each entry of the script is a value `r` and the bound `n` the lab's
 /// procedure draws it from (`r` in `0..n`). The source answers each request
-/// for random bits with the middle of the interval of bit patterns that
-/// rand maps to `r` for a range of size `n`, so all of these give `r`:
+/// for random bits with a word near the middle of the interval of bit
+/// patterns that rand maps to `r` for a range of size `n`, chosen to be
+/// ≡ r (mod n), so all of these give `r` from one draw:
 ///
 /// * `rng.random_range(0..n)` or `rng.random_range(0..=n - 1)` with `usize`,
 ///   `u32`, `i32` or `u64` bounds (rand's single-draw method multiplies the
-///   bits by `n` and keeps the high half);
+///   bits by `n` and keeps the high half; the low half stays near the
+///   middle, far from the edge where it would draw again);
 /// * `(rng.random::<f64>() * n as f64) as usize`, the Java idiom, and the
-///   same with `f32`.
+///   same with `f32`;
+/// * `% n` on a raw word, the C idiom: `rng.next_u32() as usize % n`,
+///   `rng.random::<u32>() as usize % n`, `(rng.next_u64() % n as u64) as
+///   usize`, `rng.random::<u64>() % …`. Such an interval of 2^32 / n words
+///   or more always holds words of every residue when n² is well below
+///   2^32; for bounds above 4,096 the word is the plain midpoint and `% n`
+///   is not promised.
 ///
 /// A draw made with a different bound decodes to a different value, which
 /// is how the checks tell the lab's steps from other algorithms. Draws past
@@ -72,20 +80,36 @@ impl ScriptedRng {
     }
 }
 
+/// The largest bound for which scripted words also read right with `% n`.
+pub const MODULO_BOUND: usize = 4096;
+
+/// The `bits`-bit word for `r` in `0..n`: the midpoint of the words that
+/// multiply-and-shift maps to `r`, (r + 1/2) / n of the way through the
+/// range, moved down by less than n to the nearest word ≡ r (mod n). For
+/// n ≤ 4,096 that move is under n² ≤ 2^24 words, tiny beside the half
+/// interval of 2^31 / n ≥ 2^19 words, so the word stays well inside the
+/// interval: multiply-and-shift, the float idioms and `% n` all read r.
+fn word(r: u128, n: u128, bits: u32) -> u128 {
+    let middle = ((2 * r + 1) << (bits - 1)) / n;
+    if n as usize > MODULO_BOUND {
+        return middle;
+    }
+    middle - (middle + n - r % n) % n
+}
+
 impl TryRng for ScriptedRng {
     type Error = Infallible;
 
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
         Ok(match self.next_entry() {
-            // (r + 1/2) / n of the way through the 32-bit range.
-            Some((r, n)) => (((2 * r + 1) << 31) / n) as u32,
+            Some((r, n)) => word(r, n, 32) as u32,
             None => self.fallback.try_next_u32()?,
         })
     }
 
     fn try_next_u64(&mut self) -> Result<u64, Infallible> {
         Ok(match self.next_entry() {
-            Some((r, n)) => (((2 * r + 1) << 63) / n) as u64,
+            Some((r, n)) => word(r, n, 64) as u64,
             None => self.fallback.try_next_u64()?,
         })
     }
@@ -101,8 +125,8 @@ impl TryRng for ScriptedRng {
 
 #[cfg(test)]
 mod tests {
-    use super::ScriptedRng;
-    use rand::RngExt;
+    use super::{MODULO_BOUND, ScriptedRng};
+    use rand::{Rng, RngExt};
 
     /// One way a student might draw an index below n.
     type Draw = fn(&mut ScriptedRng, usize) -> usize;
@@ -117,28 +141,17 @@ mod tests {
     /// mapping fails here, not in a student's grade.
     #[test]
     fn every_idiom_reads_the_scripted_value() {
-        for n in [
-            1usize,
-            2,
-            3,
-            4,
-            5,
-            7,
-            10,
-            13,
-            52,
-            100,
-            1000,
-            65_537,
-            1 << 20,
-        ] {
+        // Every value of every bound up to 1,000 (the checks use at most
+        // 52), then a sample of larger bounds.
+        let bounds = (1..=1000).chain([1024, 4095, 4096, 4097, 65_537, 1 << 20]);
+        for n in bounds {
             let values: Vec<usize> = if n <= 1000 {
                 (0..n).collect()
             } else {
                 vec![0, 1, n / 3, n / 2, n - 2, n - 1]
             };
             for r in values {
-                let idioms: [(&str, Draw); 9] = [
+                let idioms: [(&str, Draw); 13] = [
                     ("usize 0..n", |g, n| g.random_range(0..n)),
                     ("usize 0..=n-1", |g, n| g.random_range(0..=n - 1)),
                     ("u32 0..n", |g, n| g.random_range(0..n as u32) as usize),
@@ -154,8 +167,18 @@ mod tests {
                     ("f64 * n floor", |g, n| {
                         (g.random::<f64>() * n as f64).floor() as usize
                     }),
+                    ("next_u32 % n", |g, n| g.next_u32() as usize % n),
+                    ("random::<u32> % n", |g, n| g.random::<u32>() as usize % n),
+                    ("next_u64 % n", |g, n| (g.next_u64() % n as u64) as usize),
+                    ("random::<u64> % n", |g, n| {
+                        (g.random::<u64>() % n as u64) as usize
+                    }),
                 ];
                 for (idiom, draw) in idioms {
+                    // The modulo idioms are promised up to MODULO_BOUND.
+                    if idiom.contains('%') && n > MODULO_BOUND {
+                        continue;
+                    }
                     let mut rng = one(r, n);
                     assert_eq!(draw(&mut rng, n), r, "{idiom} with r = {r}, n = {n}");
                     assert_eq!(rng.draws(), 1, "{idiom} with r = {r}, n = {n}");

@@ -259,6 +259,8 @@ fixture!(correct draws_u64);
 fixture!(correct java_style);
 fixture!(correct lab_loops);
 fixture!(correct iterators);
+fixture!(correct draws_modulo_u32);
+fixture!(correct draws_modulo_u64);
 
 fixture!(wrong naive_swap fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;

@@ -42,6 +42,14 @@ pub fn uniform_at_52_cards(f: &dyn Functions) -> Result<(), Failure> {
     shuffles::uniform_at_52_cards(f, &EFFICIENT)
 }
 
+/// The start of a hint when a replay matches neither the lab's steps nor a
+/// known wrong turn: the steps may be right and the draws read otherwise,
+/// so the hint does not claim a wrong step.
+const UNREAD: &str = "your deck matches neither the lab's steps nor a known mistake on \
+    these draws. Either your shuffle read the scripted r values differently (draw each r \
+    with `rng.random_range(0..=k)`, or `% (k + 1)` on a raw word, once per k), or it used \
+    them differently from the lab:";
+
 /// Runs the student's shuffle on a scripted random source, r for k = n − 1
 /// down to 1, and compares deck and number of draws with the lab's steps.
 fn follows_the_lab(
@@ -85,7 +93,7 @@ fn follows_the_lab(
                     rng.draws()
                 )
             } else {
-                hint_if_unexplained.to_string()
+                format!("{UNREAD} {hint_if_unexplained}")
             }
         });
     Err(Failure::new(
@@ -101,15 +109,71 @@ fn follows_the_lab(
     ))
 }
 
-/// Lab steps: one draw per k, in the lab's order, and a swap each time.
+const K_FROM_THE_END: &str = "for k from n - 1 down to 1, the lab draws r from 0..=k and \
+    exchanges values[k] with values[r]";
+
+/// Lab steps: one draw per k, in the lab's order, and a swap each time; on
+/// a hand-picked script, then on every script of 2 to 6 cards.
 pub fn lab_steps_k_from_the_end_down_to_1(f: &dyn Functions) -> Result<(), Failure> {
     follows_the_lab(
         f,
         &[10, 20, 30, 40, 50, 60],
         &[1, 3, 0, 2, 0],
-        "the lab's steps: for k from n - 1 down to 1, draw r from 0..=k and exchange \
-         values[k] with values[r]",
-    )
+        K_FROM_THE_END,
+    )?;
+    every_script_of_up_to_6_cards(f)
+}
+
+/// The decks of the exhaustive replay.
+const EXHAUSTIVE_CARDS: std::ops::RangeInclusive<usize> = 2..=6;
+
+/// Every sequence of draws for an n-card deck: r for k = n − 1 down to 1,
+/// each in 0..=k, so n! sequences, one per order.
+pub(crate) fn every_draw_sequence(n: usize) -> Vec<Vec<usize>> {
+    let mut sequences = vec![vec![]];
+    for k in (1..n).rev() {
+        sequences = sequences
+            .into_iter()
+            .flat_map(|rs: Vec<usize>| {
+                (0..=k).map(move |r| {
+                    let mut longer = rs.clone();
+                    longer.push(r);
+                    longer
+                })
+            })
+            .collect();
+    }
+    sequences
+}
+
+/// Replays every sequence of draws for decks of 2 to 6 cards (2 + 6 + 24 +
+/// 120 + 720 = 872), smallest deck first, against the lab's steps. Each
+/// deck size is one batched call on the concatenated scripts; only a batch
+/// that disagrees is replayed one script at a time, to report the first
+/// that fails with its diagnosis.
+fn every_script_of_up_to_6_cards(f: &dyn Functions) -> Result<(), Failure> {
+    for n in EXHAUSTIVE_CARDS {
+        let input: Vec<i32> = (1..=n as i32).map(|card| 10 * card).collect();
+        let sequences = every_draw_sequence(n);
+        let script: Vec<(usize, usize)> = sequences
+            .iter()
+            .flat_map(|rs| (1..n).rev().zip(rs).map(|(k, &r)| (r, k + 1)))
+            .collect();
+        let mut rng = CheckRng::scripted(script.iter().copied());
+        let returned = f.efficient_selection_shuffle(&input, &mut rng, sequences.len());
+        let agrees = rng.draws() == script.len()
+            && returned.len() == sequences.len()
+            && sequences
+                .iter()
+                .zip(&returned)
+                .all(|(rs, deck)| *deck == replay_swaps(&input, rs));
+        if !agrees {
+            for rs in &sequences {
+                follows_the_lab(f, &input, rs, K_FROM_THE_END)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Lab steps: r ranges over 0..=k, so r = k is possible and swaps a card
@@ -120,7 +184,8 @@ pub fn lab_steps_r_can_equal_k(f: &dyn Functions) -> Result<(), Failure> {
         &[10, 20, 30, 40, 50, 60],
         &[5, 4, 3, 2, 1],
         "when the random source gives r = k every time, every swap exchanges a card with \
-         itself and the deck must come back unchanged. Draw r from 0..=k (k included)",
+         itself and the deck comes back unchanged, which needs r drawn from 0..=k (k \
+         included)",
     )
 }
 
@@ -131,6 +196,28 @@ pub fn lab_steps_question_3(f: &dyn Functions) -> Result<(), Failure> {
         &[1, 2, 3, 4],
         &[0, 1, 1],
         "with r = 0 for k = 3, r = 1 for k = 2 and r = 1 for k = 1, the lab's swaps turn \
-         [1, 2, 3, 4] into [4, 3, 2, 1]. Check the order of your loop and of your swap",
+         [1, 2, 3, 4] into [4, 3, 2, 1], with k running downwards",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_order_has_one_sequence() {
+        let counts: Vec<usize> = EXHAUSTIVE_CARDS
+            .map(|n| every_draw_sequence(n).len())
+            .collect();
+        assert_eq!(counts, [2, 6, 24, 120, 720]);
+        assert_eq!(counts.iter().sum::<usize>(), 872);
+        let deck = [1, 2, 3, 4];
+        let mut orders: Vec<Vec<i32>> = every_draw_sequence(4)
+            .iter()
+            .map(|rs| replay_swaps(&deck, rs))
+            .collect();
+        orders.sort();
+        orders.dedup();
+        assert_eq!(orders.len(), 24, "each sequence gives a different order");
+    }
 }

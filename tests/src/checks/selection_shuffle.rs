@@ -67,9 +67,11 @@ fn follows_the_lab(f: &dyn Functions, input: &[i32], js: &[usize]) -> Result<(),
     )
     .map(|why| format!("your result matches a shuffle where {why}."))
     .unwrap_or_else(|| {
-        "the lab's steps: for each position k, draw j from 0..n (n is the deck's \
-             length); while values[j] is already used, draw a new j; then copy values[j] to \
-             position k and mark it used. Make exactly one draw per try."
+        "your result matches neither the lab's steps nor a known mistake on these draws. \
+         Either your shuffle read the scripted j values differently (draw each j with \
+         `rng.random_range(0..n)`, or `% n` on a raw word, once per try), or it used them \
+         differently from the lab, which for each position draws j from 0..n, draws again \
+         while values[j] is already used, then copies values[j] and marks it used."
             .into()
     });
     Err(Failure::new(
@@ -90,11 +92,88 @@ pub fn lab_steps_retries_until_an_unused_card(f: &dyn Functions) -> Result<(), F
     follows_the_lab(f, &[10, 20, 30, 40], &[2, 2, 0, 2, 0, 3, 0, 2, 3, 1])
 }
 
-/// Lab steps: j always comes from the whole deck, 0..n, even late on.
+/// Lab steps: j always comes from the whole deck, 0..n, even late on; on a
+/// hand-picked script, then on every short script of up to 5 cards.
 pub fn lab_steps_draws_j_from_the_whole_deck(f: &dyn Functions) -> Result<(), Failure> {
     follows_the_lab(
         f,
         &[1, 2, 3, 4, 5],
         &[4, 4, 3, 4, 3, 2, 4, 3, 2, 1, 4, 3, 2, 1, 0],
-    )
+    )?;
+    every_short_script_of_up_to_5_cards(f)
+}
+
+/// The longest scripts of the exhaustive replay: n + 2 draws for n cards,
+/// so up to two collisions, and 6 draws at most.
+fn most_draws(n: usize) -> usize {
+    (n + 2).min(6)
+}
+
+/// Every sequence of j values that completes the lab's selection shuffle of
+/// n cards exactly at its last draw, with at most `most_draws(n)` draws:
+/// 1, 6, 66, 768 and 1,320 sequences for 1 to 5 cards (2,161 in all).
+pub(crate) fn every_short_script(n: usize) -> Vec<Vec<usize>> {
+    let mut complete = Vec::new();
+    let mut partial: Vec<Vec<usize>> = vec![vec![]];
+    let deck: Vec<i32> = (0..n as i32).collect();
+    for _ in 0..most_draws(n) {
+        let mut longer = Vec::new();
+        for js in partial {
+            for j in 0..n {
+                let mut next = js.clone();
+                next.push(j);
+                let (shuffled, _) = replay_selection(&deck, &next);
+                if shuffled.len() == n {
+                    complete.push(next);
+                } else {
+                    longer.push(next);
+                }
+            }
+        }
+        partial = longer;
+    }
+    complete
+}
+
+/// Replays every short script for decks of 1 to 5 cards, smallest first,
+/// in one batched call per deck size; a batch that disagrees is replayed
+/// one script at a time, to report the first that fails.
+fn every_short_script_of_up_to_5_cards(f: &dyn Functions) -> Result<(), Failure> {
+    for n in 1..=5 {
+        let input: Vec<i32> = (1..=n as i32).collect();
+        let scripts = every_short_script(n);
+        let draws: Vec<(usize, usize)> = scripts.iter().flatten().map(|&j| (j, n)).collect();
+        let mut rng = CheckRng::scripted(draws.iter().copied());
+        let returned = f.selection_shuffle(&input, &mut rng, scripts.len());
+        let agrees = rng.draws() == draws.len()
+            && returned.len() == scripts.len()
+            && scripts
+                .iter()
+                .zip(&returned)
+                .all(|(js, deck)| *deck == replay_selection(&input, js).0);
+        if !agrees {
+            for js in &scripts {
+                follows_the_lab(f, &input, js)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_scripts_are_counted_and_complete_at_their_last_draw() {
+        let counts: Vec<usize> = (1..=5).map(|n| every_short_script(n).len()).collect();
+        assert_eq!(counts, [1, 6, 66, 768, 1320]);
+        for n in 1..=5 {
+            let deck: Vec<i32> = (0..n as i32).collect();
+            for js in every_short_script(n) {
+                let (shuffled, used) = replay_selection(&deck, &js);
+                assert_eq!((shuffled.len(), used), (n, js.len()), "{js:?}");
+            }
+        }
+    }
 }
