@@ -699,10 +699,18 @@ impl Cargo {
 /// the lockfile) is never hidden.
 fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<PathBuf> {
     let workspace = workspace_root();
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let toolchain = |variable: &str, default: &str| {
+        std::env::var_os(variable).map_or_else(|| home.join(default), PathBuf::from)
+    };
     let needed = [
         dir.to_path_buf(),
         workspace.join("tests/src"),
         workspace.join("Cargo.lock"),
+        toolchain("CARGO_HOME", ".cargo"),
+        toolchain("RUSTUP_HOME", ".rustup"),
     ];
     let candidates = ["solutions", "exercises", "docs", "tests/fixtures", ".git"]
         .iter()
@@ -744,11 +752,6 @@ fn mount_namespace() -> Option<&'static [&'static str]> {
                 .is_ok_and(|status| status.success())
         })
     })
-}
-
-/// Whether `grade` builds submissions with the paths above hidden.
-pub fn builds_hidden() -> bool {
-    mount_namespace().is_some()
 }
 
 /// Covers each path given after the count with an empty read-only folder

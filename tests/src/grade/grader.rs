@@ -16,7 +16,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use sha2::{Digest, Sha256};
 
-pub use super::compile::{Broken, COMPILE_ERROR_MARKER, Compiled, builds_hidden};
+pub use super::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
 pub use super::discover::{Submission, discover};
 pub use super::report::{Extra, Results, TestResult};
 pub use super::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
@@ -334,7 +334,7 @@ impl Grading {
         outcomes: &[Outcome],
         elapsed: f64,
     ) -> Results {
-        let (status, summary): (&str, String) = match compiled {
+        let (status, summary) = match compiled {
             Compiled::Failed { message } => ("did not compile", message.clone()),
             Compiled::Built { broken, .. } if !broken.is_empty() => {
                 let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
