@@ -100,13 +100,8 @@ fn quietly<T>(body: impl FnOnce() -> T) -> Option<T> {
     result.ok()
 }
 
-/// Calls `probe` and turns a panic into `None`.
-fn tried<T>(probe: impl FnOnce() -> T) -> Option<T> {
-    quietly(probe)
-}
-
 fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
-    let shuffled = |deck: &[i32]| tried(|| f.perfect_shuffle(deck));
+    let shuffled = |deck: &[i32]| quietly(|| f.perfect_shuffle(deck));
     let even = [2, 4, 6, 8, 10, 12];
     let all_even = |want: &dyn Fn(&[i32]) -> Vec<i32>| {
         even.iter().all(|&n| {
@@ -167,7 +162,7 @@ fn wrong_turn(
     shuffle: impl FnOnce(&mut CheckRng) -> Vec<Vec<i32>>,
 ) -> Option<usize> {
     let mut rng = CheckRng::scripted(script.iter().copied());
-    let returned = tried(|| shuffle(&mut rng))?.pop()?;
+    let returned = quietly(|| shuffle(&mut rng))?.pop()?;
     let why = oracle::diagnose(turns, deck, script, &returned, rng.draws())?;
     turns.iter().position(|t| t.explanation == why)
 }
@@ -175,13 +170,13 @@ fn wrong_turn(
 /// A shuffle whose core check fails reaches only a few orders; everything
 /// else it fails follows from that.
 fn barely_shuffles(f: &dyn Functions, check: fn(&dyn Functions) -> Result<(), Failure>) -> bool {
-    tried(|| check(f).is_err()).unwrap_or(false)
+    quietly(|| check(f).is_err()).unwrap_or(false)
 }
 
 /// Whether a shuffle never swaps a 2-card deck in 200 tries, which a fair
 /// one does with probability 2^-200.
 fn leaves_two_cards(shuffle: impl FnOnce(&mut CheckRng) -> Vec<Vec<i32>>) -> bool {
-    tried(|| shuffle(&mut CheckRng::seeded(2)))
+    quietly(|| shuffle(&mut CheckRng::seeded(2)))
         .is_some_and(|decks| decks.iter().all(|deck| deck == &[1, 2]))
 }
 
@@ -267,7 +262,7 @@ fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
 }
 
 fn flip(f: &dyn Functions) -> Option<Mistake> {
-    let words = |seed: u64, times: usize| tried(|| f.flip(&mut CheckRng::seeded(seed), times));
+    let words = |seed: u64, times: usize| quietly(|| f.flip(&mut CheckRng::seeded(seed), times));
     let many = words(11, 600)?;
     if many.iter().any(|w| w != "heads" && w != "tails") {
         return Some(mistake(
@@ -390,7 +385,7 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
 
 fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     let pairs = crate::checks::are_permutations::every_small_pair();
-    let answers = tried(|| f.are_permutations(&pairs))?;
+    let answers = quietly(|| f.are_permutations(&pairs))?;
     WRONG_ANSWERS
         .iter()
         .find(|(wrong, _)| {
@@ -403,7 +398,7 @@ fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
 }
 
 fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {
-    let rs = tried(|| f.reversing_sequence())?;
+    let rs = quietly(|| f.reversing_sequence())?;
     if rs.iter().zip([3, 2, 1]).any(|(&r, k)| r > k) {
         return Some(mistake(
             "an r larger than its k, which the shuffle can never draw",
