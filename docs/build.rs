@@ -7,7 +7,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    // Read at run time, not with env!(): a build script compiled in one
+    // checkout and reused from a shared target dir by another must look at
+    // the checkout it is running for.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let src = Path::new(&manifest).join("src");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo::rerun-if-changed={}", src.display());
     for entry in fs::read_dir(&src).expect("docs/src") {
