@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 
-grading::submission!(Reference = solutions, extensions = solutions::extensions);
+const REFERENCE: grading::Implementation =
+    grading::implementation!(solutions, extensions = solutions::extensions);
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -191,9 +192,9 @@ fn every_figure_is_what_its_command_makes() {
                 a.clone()
             }
         }));
-        let cli = grading::shuffler::Cli::try_parse_from(&argv)
+        let cli = lab_tools::shuffler::Cli::try_parse_from(&argv)
             .unwrap_or_else(|e| panic!("the book's command for {path} does not parse: {e}"));
-        let _ = grading::shuffler::execute::<Reference>(&cli);
+        let _ = lab_tools::shuffler::execute(&REFERENCE, &cli);
         assert_eq!(
             fs::read_to_string(&fresh).expect("the command wrote its figure"),
             fs::read_to_string(&committed).unwrap(),

@@ -24,9 +24,8 @@ cargo build --release --locked --bin grade
 
 # Leave nothing on the image that a submission could borrow: the reference
 # solutions, the stubs, the book, the fixtures (full answers among them) and
-# the history. `grade` needs only its binary, the grading suite's source
-# (tests/src), the manifests and the lockfile. Its own scan refuses
-# include!, #[path] and env! anyway; this is the second lock on the door.
-# (tests/benches stays: cargo checks that the grading crate's declared bench
-# exists whenever it loads the crate.)
-rm -rf solutions exercises docs tests/fixtures tests/tests .git
+# the history. `grade` needs only its binary, the source of what each
+# batch's harness links (tests/workbook and tests/serve), the manifests and
+# the lockfile. Its own scan refuses include!, #[path] and env! anyway; this
+# is the second lock on the door.
+rm -rf solutions exercises docs tests/fixtures tests/*/tests .git

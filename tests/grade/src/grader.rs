@@ -1,0 +1,555 @@
+//! The grader: discovers submissions, builds them, runs every check in the
+//! sandbox and writes the reports.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::{Parser, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use sha2::{Digest, Sha256};
+
+pub use crate::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
+pub use crate::discover::{Submission, discover};
+pub use crate::report::{Extra, Results, Tags, TestResult};
+pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
+pub use crate::sandbox::isolated;
+
+use crate::{compile, remote, report, rubric, sandbox};
+use grade_serve::Limits;
+use grading::{Check, Kind, Outcome, catalogue, run_check_on};
+
+/// Grade Activity 3 submissions: each check of the grading suite runs the
+/// student's functions in a sandboxed child process.
+#[derive(Debug, Parser)]
+#[command(name = "grade", version)]
+pub struct Cli {
+    /// Submissions to grade: a crate folder (with src/lib.rs), a single .rs
+    /// file, or a folder of those, each entry one submission named after it.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// How to print the grades.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    /// Write DIR/<id>/results.json and DIR/grades.csv as each submission
+    /// finishes; on a rerun, skip submissions already graded and unchanged.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// The rubric (TOML) with points and limits; tests/rubric.toml if absent.
+    #[arg(long, value_name = "FILE")]
+    pub rubric: Option<PathBuf>,
+
+    /// Grade again whenever a submission's source changes.
+    #[arg(long)]
+    pub watch: bool,
+
+    /// Checks run at once [default: the number of CPUs].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+}
+
+/// The report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A readable report: points per exercise, and every failed check.
+    Table,
+    /// Gradescope's results.json, for exactly one submission.
+    Json,
+    /// A gradebook, one row per submission.
+    Csv,
+}
+
+/// Runs the command; errors are bad input or a grader that cannot work.
+pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
+    install_quiet_panic_hook();
+    grading::checks::snapshot::set_quiet(true);
+    let (rubric_text, rubric) = match &cli.rubric {
+        Some(path) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("cannot read the rubric {}", path.display()))?;
+            let rubric =
+                Rubric::parse(&text).with_context(|| format!("the rubric {}", path.display()))?;
+            (text, rubric)
+        }
+        None => (rubric::DEFAULT.to_string(), Rubric::parse(rubric::DEFAULT)?),
+    };
+    let grader = grader_fingerprint(&rubric_text)?;
+    loop {
+        let submissions = discover(&cli.paths)?;
+        if cli.format == Format::Json && submissions.len() != 1 {
+            bail!(
+                "--format json prints one submission's results.json, but {} were found; use \
+             --out DIR to write one per submission",
+                submissions.len()
+            );
+        }
+        let graded = grade_all(cli, &rubric, &grader, &submissions)?;
+        print(cli.format, &graded)?;
+        if !cli.watch {
+            return Ok(ExitCode::SUCCESS);
+        }
+        eprintln!(
+            "Watching {} for changes (Ctrl-C to stop)…",
+            describe_paths(&cli.paths)
+        );
+        wait_for_change(&cli.paths, &submissions);
+    }
+}
+
+fn describe_paths(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Prints the grades to stdout in the chosen format.
+fn print(format: Format, graded: &[Results]) -> anyhow::Result<()> {
+    let all: Vec<&Results> = graded.iter().collect();
+    match format {
+        Format::Table => {
+            for result in &all {
+                println!("{}", report::table(result));
+            }
+        }
+        Format::Json => println!("{}", serde_json::to_string_pretty(&graded[0])?),
+        Format::Csv => print!("{}", report::csv(&all)?),
+    }
+    Ok(())
+}
+
+/// Identifies everything a grade depends on besides the source: the rubric
+/// and the grader itself (its executable's bytes).
+fn grader_fingerprint(rubric_text: &str) -> anyhow::Result<String> {
+    let mut hasher = Sha256::new();
+    hasher.update(rubric_text.as_bytes());
+    let exe = std::env::current_exe().context("finding the grade executable")?;
+    hasher.update(fs::read(&exe).with_context(|| format!("reading {}", exe.display()))?);
+    Ok(format!("{:x}", hasher.finalize()))
+}
+
+fn fingerprint(submission: &Submission, grader: &str) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(submission.content_hash().as_bytes());
+    hasher.update(grader.as_bytes());
+    format!("{:x}", hasher.finalize())
+}
+
+/// Grades every submission, reusing results in `--out` that are current,
+/// and returns them sorted by id.
+fn grade_all(
+    cli: &Cli,
+    rubric: &Rubric,
+    grader: &str,
+    submissions: &[Submission],
+) -> anyhow::Result<Vec<Results>> {
+    let mut done: BTreeMap<String, Results> = BTreeMap::new();
+    if let Some(out) = &cli.out {
+        fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        for submission in submissions {
+            if let Some(previous) = cached(out, submission, grader) {
+                done.insert(submission.id.clone(), previous);
+            }
+        }
+    }
+    if !done.is_empty() {
+        eprintln!(
+            "{} of {} submissions are unchanged since they were graded into {}; reusing those grades",
+            done.len(),
+            submissions.len(),
+            cli.out
+                .as_deref()
+                .map_or_else(String::new, |p| p.display().to_string())
+        );
+    }
+    let todo: Vec<Submission> = submissions
+        .iter()
+        .filter(|s| !done.contains_key(&s.id))
+        .cloned()
+        .collect();
+    if !todo.is_empty() {
+        let progress = progress_bar(todo.len() as u64);
+        progress.set_message("compiling");
+        let compiling = Instant::now();
+        let batch = compile::build(&build_dir(), &todo)?;
+        let grading_started = Instant::now();
+        progress.set_message("grading");
+        let jobs = cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);
+        let grading = Arc::new(Grading::new(
+            todo,
+            batch,
+            rubric.clone(),
+            grader.to_string(),
+        ));
+        let (sender, receiver) = mpsc::channel();
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                let grading = Arc::clone(&grading);
+                let sender = sender.clone();
+                thread::spawn(move || grading.work(&sender))
+            })
+            .collect();
+        drop(sender);
+        for result in receiver {
+            progress.set_message(result.extra_data.submission.clone());
+            progress.inc(1);
+            if let Some(out) = &cli.out {
+                save_results(out, &result)?;
+            }
+            done.insert(result.extra_data.submission.clone(), result);
+            if let Some(out) = &cli.out {
+                save_gradebook(out, &done)?;
+            }
+        }
+        for worker in workers {
+            let _ = worker.join();
+        }
+        progress.finish_and_clear();
+        if std::env::var_os("GRADE_TIMINGS").is_some() {
+            eprintln!(
+                "timings: compiling {:.1} s, grading {:.1} s",
+                (grading_started - compiling).as_secs_f64(),
+                grading_started.elapsed().as_secs_f64()
+            );
+        }
+    } else if let Some(out) = &cli.out {
+        save_gradebook(out, &done)?;
+    }
+    Ok(done.into_values().collect())
+}
+
+/// A batch being graded: every (submission, check) pair is one task, so
+/// the workers stay busy whether there is one submission or a hundred, and
+/// a submission that hangs holds up one worker, not the batch.
+struct Grading {
+    submissions: Vec<Submission>,
+    batch: compile::Batch,
+    rubric: Rubric,
+    grader: String,
+    checks: Vec<Check>,
+    next: AtomicUsize,
+    progress: Vec<Mutex<Progress>>,
+}
+
+/// One submission's checks' outcomes so far, and when its first started.
+#[derive(Default)]
+struct Progress {
+    outcomes: Vec<Option<Outcome>>,
+    started: Option<Instant>,
+}
+
+impl Grading {
+    fn new(
+        submissions: Vec<Submission>,
+        batch: compile::Batch,
+        rubric: Rubric,
+        grader: String,
+    ) -> Self {
+        let checks = catalogue();
+        let progress = submissions
+            .iter()
+            .map(|_| {
+                Mutex::new(Progress {
+                    outcomes: vec![None; checks.len()],
+                    started: None,
+                })
+            })
+            .collect();
+        Grading {
+            submissions,
+            batch,
+            rubric,
+            grader,
+            checks,
+            next: AtomicUsize::new(0),
+            progress,
+        }
+    }
+
+    /// Takes tasks until none are left; sends each submission's results
+    /// when its last check is done.
+    fn work(&self, finished: &mpsc::Sender<Results>) {
+        loop {
+            let task = self.next.fetch_add(1, Ordering::Relaxed);
+            let (index, check) = (task / self.checks.len(), task % self.checks.len());
+            let Some(submission) = self.submissions.get(index) else {
+                return;
+            };
+            {
+                let mut slot = self.progress[index]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                slot.started.get_or_insert_with(Instant::now);
+            }
+            let compiled = self.compiled(submission);
+            let outcome = outcome_of(
+                &self.checks[check],
+                &compiled,
+                &self.batch.harness,
+                self.rubric.limits,
+            );
+            let mut slot = self.progress[index]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            slot.outcomes[check] = Some(outcome);
+            if slot.outcomes.iter().all(Option::is_some) {
+                let outcomes: Vec<Outcome> =
+                    slot.outcomes.iter_mut().filter_map(Option::take).collect();
+                let elapsed = slot
+                    .started
+                    .map_or(0.0, |start| start.elapsed().as_secs_f64());
+                let results = self.results(submission, &compiled, &outcomes, elapsed);
+                if finished.send(results).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn compiled(&self, submission: &Submission) -> Compiled {
+        self.batch
+            .compiled
+            .get(&submission.id)
+            .cloned()
+            .unwrap_or(Compiled::Failed {
+                message: "the grader lost track of this submission".into(),
+            })
+    }
+
+    fn results(
+        &self,
+        submission: &Submission,
+        compiled: &Compiled,
+        outcomes: &[Outcome],
+        elapsed: f64,
+    ) -> Results {
+        let (status, summary) = match compiled {
+            Compiled::Failed { message } => ("did not compile", message.clone()),
+            Compiled::Built { broken, .. } if !broken.is_empty() => {
+                let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
+                let summary = format!(
+                    "Some functions did not compile and were graded as missing: {}",
+                    names.join(", ")
+                );
+                ("partly compiled", summary)
+            }
+            Compiled::Built { .. } => ("graded", String::new()),
+        };
+        let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
+        let worth = self.rubric.hundredths(&self.checks);
+        let earned = self.rubric.earned(&self.checks, &passed);
+        let tests: Vec<TestResult> = self
+            .checks
+            .iter()
+            .enumerate()
+            .map(|(i, check)| {
+                let failed_core = self
+                    .rubric
+                    .failed_core(check.exercise, &self.checks, &passed);
+                let is_core = self.rubric.is_core(check);
+                test_result(
+                    check,
+                    worth[i],
+                    earned[i],
+                    &outcomes[i],
+                    is_core,
+                    &failed_core,
+                )
+            })
+            .collect();
+        Results {
+            score: earned.iter().sum::<u64>() as f64 / 100.0,
+            execution_time: report::round(elapsed),
+            output: summary,
+            tests,
+            extra_data: Extra {
+                submission: submission.id.clone(),
+                status: status.into(),
+                fingerprint: fingerprint(submission, &self.grader),
+            },
+        }
+    }
+}
+
+fn available_jobs() -> usize {
+    thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+fn progress_bar(length: u64) -> ProgressBar {
+    let bar = ProgressBar::new(length);
+    if let Ok(style) = ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} {msg}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Where batches are built: beside the workspace's own build output.
+fn build_dir() -> PathBuf {
+    compile::workspace_root().join("target").join("grade")
+}
+
+/// A previous grade in `out`, if it was made from the same source, rubric
+/// and grader.
+fn cached(out: &Path, submission: &Submission, grader: &str) -> Option<Results> {
+    let text = fs::read_to_string(out.join(&submission.id).join("results.json")).ok()?;
+    let previous: Results = serde_json::from_str(&text).ok()?;
+    (previous.extra_data.fingerprint == fingerprint(submission, grader)).then_some(previous)
+}
+
+/// Writes one finished submission's results.json. Grades reused from an
+/// earlier run are already on disk and are not written again. Each file is
+/// written to a temporary name and renamed, so a killed run never leaves a
+/// half-written file.
+fn save_results(out: &Path, result: &Results) -> anyhow::Result<()> {
+    let dir = out.join(&result.extra_data.submission);
+    fs::create_dir_all(&dir)?;
+    let text = serde_json::to_string_pretty(result)? + "\n";
+    write_atomically(&dir.join("results.json"), &text)
+}
+
+/// Rewrites the gradebook from every grade known so far.
+fn save_gradebook(out: &Path, done: &BTreeMap<String, Results>) -> anyhow::Result<()> {
+    let all: Vec<&Results> = done.values().collect();
+    write_atomically(&out.join("grades.csv"), &report::csv(&all)?)
+}
+
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    if fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    let temporary = path.with_extension("partial");
+    fs::write(&temporary, text).with_context(|| format!("writing {}", temporary.display()))?;
+    fs::rename(&temporary, path).with_context(|| format!("writing {}", path.display()))
+}
+
+fn outcome_of(check: &Check, compiled: &Compiled, harness: &Path, limits: Limits) -> Outcome {
+    let (krate, broken) = match compiled {
+        Compiled::Failed { message } => {
+            return Outcome::DidNotCompile {
+                function: check.exercise.into(),
+                message: message.clone(),
+            };
+        }
+        Compiled::Built {
+            krate,
+            broken,
+            extensions,
+        } => {
+            if check.kind == Kind::Bonus && !extensions {
+                // Nothing to run: the generated stand-ins only say todo!().
+                return Outcome::NotImplemented {
+                    function: check.exercise.into(),
+                };
+            }
+            (krate.clone(), broken.clone())
+        }
+    };
+    if let Some(own) = broken.iter().find(|b| b.exercise == Some(check.exercise)) {
+        return Outcome::DidNotCompile {
+            function: check.exercise.into(),
+            message: own.message.clone(),
+        };
+    }
+    let helpers: Vec<(String, String)> = broken
+        .iter()
+        .map(|b| (b.function.clone(), b.message.clone()))
+        .collect();
+    let harness = harness.to_path_buf();
+    // The sandbox enforces the per-call limit; this one only guards against
+    // a grader bug, so it is generous.
+    run_check_on(check, Duration::from_secs(3600), move |_, body| {
+        let server = sandbox::Server::start(&harness, &krate, limits).unwrap_or_else(|error| {
+            std::panic::panic_any(Outcome::Crashed {
+                during: "starting the sandbox".into(),
+                how: format!("{error:#}"),
+                output: String::new(),
+            })
+        });
+        body(&remote::Remote::new(server, helpers))
+    })
+}
+
+fn test_result(
+    check: &Check,
+    worth: u64,
+    earned: u64,
+    outcome: &Outcome,
+    is_core: bool,
+    failed_core: &[&Check],
+) -> TestResult {
+    let max_score = worth as f64 / 100.0;
+    let passed = outcome.passed();
+    let scored = earned == worth;
+    let output = if !passed {
+        outcome.to_string().trim_end().to_string()
+    } else if !scored {
+        let names: Vec<String> = failed_core.iter().map(|c| quoted(c.title)).collect();
+        format!(
+            "Passed, but worth nothing here: {} scores only when its core checks pass, and {} \
+             did not. A check like this one can be passed by an answer that ignores the task.",
+            check.exercise,
+            names.join(" and ")
+        )
+    } else {
+        String::new()
+    };
+    let tags = Tags {
+        exercise: check.exercise.to_string(),
+        kind: check.kind,
+        core: is_core,
+    };
+    TestResult {
+        name: format!("{}: {}", check.exercise, check.title),
+        score: earned as f64 / 100.0,
+        max_score,
+        status: if passed { "passed" } else { "failed" }.into(),
+        output,
+        tags,
+    }
+}
+
+fn quoted(title: &str) -> String {
+    format!("\"{title}\"")
+}
+
+/// Check threads report through their outcome; their panics (a student's,
+/// or the sandbox's way of stopping a check) must not print over the
+/// report. Other threads keep the default message.
+fn install_quiet_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !grading::is_check_thread() {
+            default(info);
+        }
+    }));
+}
+
+/// Polls the submissions' sources until one changes.
+fn wait_for_change(paths: &[PathBuf], graded: &[Submission]) {
+    let before: Vec<String> = graded.iter().map(Submission::content_hash).collect();
+    loop {
+        thread::sleep(Duration::from_millis(500));
+        let now = discover(paths)
+            .map(|subs| {
+                subs.iter()
+                    .map(Submission::content_hash)
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        if now != before {
+            return;
+        }
+    }
+}

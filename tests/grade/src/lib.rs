@@ -1,0 +1,21 @@
+//! The `grade` command: grade a class of submissions safely, quickly and
+//! reproducibly. See `grade --help` and the instructors' chapter.
+//!
+//! Each module does one step: [`discover`] finds the submissions, `refuse`
+//! and `compile` build them into one harness, `sandbox` runs it as a
+//! locked-down child that `remote` talks to, `rubric` weighs the checks and
+//! `report` writes the results.
+
+// The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
+#![cfg(target_os = "linux")]
+
+mod compile;
+mod discover;
+mod grader;
+mod refuse;
+mod remote;
+mod report;
+mod rubric;
+mod sandbox;
+
+pub use grader::*;

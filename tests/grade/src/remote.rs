@@ -1,0 +1,75 @@
+//! The checks' view of a sandboxed child: [`Functions`] whose every call is
+//! a message to the child.
+
+use std::cell::RefCell;
+
+use grading::Outcome;
+use workbook::{Functions, Request, Response};
+
+use crate::compile::COMPILE_ERROR_MARKER;
+use crate::sandbox::Server;
+
+/// A submission served by a child process.
+#[derive(Debug)]
+pub struct Remote {
+    server: RefCell<Server>,
+    /// Compiler messages for helpers that were stubbed out, by name.
+    broken_helpers: Vec<(String, String)>,
+}
+
+impl Remote {
+    /// Talks to `server`; `broken_helpers` explains stubbed-out helpers.
+    pub fn new(server: Server, broken_helpers: Vec<(String, String)>) -> Self {
+        Remote {
+            server: RefCell::new(server),
+            broken_helpers,
+        }
+    }
+
+    fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
+        if workbook::is_todo(&message) {
+            return Outcome::NotImplemented {
+                function: request.function().into(),
+            };
+        }
+        if let Some(helper) = message.strip_prefix(COMPILE_ERROR_MARKER) {
+            let compiler = self
+                .broken_helpers
+                .iter()
+                .find(|(name, _)| name == helper)
+                .map_or_else(String::new, |(_, message)| message.clone());
+            return Outcome::DidNotCompile {
+                function: request.function().into(),
+                message: format!("it calls `{helper}`, which did not compile:\n{compiler}"),
+            };
+        }
+        Outcome::Panicked {
+            during: request.describe(),
+            message,
+        }
+    }
+
+    /// Stops with an outcome when a child's answer does not fit the question
+    /// (which only a child that writes its own messages can cause).
+    fn misfit(&self, request: &Request) -> ! {
+        self.server.borrow_mut().stop();
+        std::panic::panic_any(Outcome::Crashed {
+            during: request.describe(),
+            how: "it sent an answer that does not fit the question".into(),
+            output: String::new(),
+        })
+    }
+}
+
+impl Functions for Remote {
+    fn call(&self, request: Request) -> Response {
+        let response = self.server.borrow_mut().call(&request);
+        if !response.answers(&request) {
+            self.misfit(&request);
+        }
+        if let Response::Panicked(message) = response {
+            std::panic::panic_any(self.panic_outcome(&request, message));
+        }
+        response
+    }
+}

@@ -1,0 +1,321 @@
+//! The three ways a grade is written: Gradescope's `results.json`, a CSV
+//! gradebook and a table for people.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use grading::Kind;
+use workbook::{BONUS_EXERCISES, LAB_EXERCISES as EXERCISES};
+
+/// One submission's grade in Gradescope's `results.json` format.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    /// Points earned.
+    pub score: f64,
+    /// Seconds spent grading; the one field that differs between runs.
+    pub execution_time: f64,
+    /// A summary shown above the tests.
+    pub output: String,
+    /// One entry per check.
+    pub tests: Vec<TestResult>,
+    /// What Gradescope ignores and the gradebook needs.
+    pub extra_data: Extra,
+}
+
+/// One check's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// "exercise: title", as in `flip: heads come up twice as often as tails`.
+    pub name: String,
+    pub score: f64,
+    pub max_score: f64,
+    /// `passed` or `failed`.
+    pub status: String,
+    /// The check's message; empty when it passed.
+    pub output: String,
+    /// What the check is; in the JSON, a list of strings.
+    pub tags: Tags,
+}
+
+/// What a check is, written as Gradescope's list of tags: the exercise's
+/// function name, then `property`, `lab_steps` or `bonus` (worth no
+/// points), then `core` for a core check, without which the exercise earns
+/// nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Vec<String>", try_from = "Vec<String>")]
+pub struct Tags {
+    /// The exercise's function name.
+    pub exercise: String,
+    /// Property, lab steps or bonus.
+    pub kind: Kind,
+    /// Whether the exercise earns nothing unless this check passes.
+    pub core: bool,
+}
+
+/// The third tag of a core check.
+const CORE_TAG: &str = "core";
+
+impl From<Tags> for Vec<String> {
+    fn from(tags: Tags) -> Vec<String> {
+        let mut list = vec![tags.exercise, tags.kind.tag().to_string()];
+        if tags.core {
+            list.push(CORE_TAG.to_string());
+        }
+        list
+    }
+}
+
+impl TryFrom<Vec<String>> for Tags {
+    type Error = String;
+
+    fn try_from(list: Vec<String>) -> Result<Tags, String> {
+        match list.as_slice() {
+            [exercise, kind, rest @ ..] if rest.iter().all(|tag| tag == CORE_TAG) => {
+                let kind = [Kind::Property, Kind::LabSteps, Kind::Bonus]
+                    .into_iter()
+                    .find(|k| k.tag() == kind)
+                    .ok_or_else(|| format!("unknown kind of check {kind:?}"))?;
+                Ok(Tags {
+                    exercise: exercise.clone(),
+                    kind,
+                    core: !rest.is_empty(),
+                })
+            }
+            _ => Err(format!("tags {list:?} are not [exercise, kind(, core)]")),
+        }
+    }
+}
+
+/// Bookkeeping kept in `extra_data`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extra {
+    /// The submission's id.
+    pub submission: String,
+    /// `graded`, `partly compiled` or `did not compile`.
+    pub status: String,
+    /// Identifies the source, rubric and grader this grade came from.
+    pub fingerprint: String,
+}
+
+impl Results {
+    /// The maximum score.
+    pub fn max_score(&self) -> f64 {
+        round(self.tests.iter().map(|t| t.max_score).sum())
+    }
+
+    /// Points earned per exercise, in the lab's order.
+    pub fn by_exercise(&self) -> Vec<(&'static str, f64, f64)> {
+        let mut totals: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+        for test in &self.tests {
+            let entry = totals.entry(test.tags.exercise.as_str()).or_default();
+            entry.0 += test.score;
+            entry.1 += test.max_score;
+        }
+        EXERCISES
+            .iter()
+            .map(|&e| {
+                let (score, max) = totals.get(e).copied().unwrap_or_default();
+                (e, round(score), round(max))
+            })
+            .collect()
+    }
+}
+
+impl Results {
+    /// The checks of one exercise, in catalogue order.
+    pub fn tests_of(&self, exercise: &str) -> Vec<&TestResult> {
+        self.tests
+            .iter()
+            .filter(|t| t.tags.exercise == exercise)
+            .collect()
+    }
+
+    /// The bonus checks passed, and how many there are.
+    pub fn bonus_passed(&self) -> (usize, usize) {
+        let bonus: Vec<&TestResult> = self
+            .tests
+            .iter()
+            .filter(|t| t.tags.kind == Kind::Bonus)
+            .collect();
+        let passed = bonus.iter().filter(|t| t.status == "passed").count();
+        (passed, bonus.len())
+    }
+}
+
+/// Rounds points to hundredths, the precision of every total.
+pub fn round(points: f64) -> f64 {
+    (points * 100.0).round() / 100.0
+}
+
+/// Points as a report prints them: `20`, `3.5`, `4.17`.
+pub fn points(value: f64) -> String {
+    let text = format!("{:.2}", round(value));
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The gradebook header; exercise columns hold points earned, and the
+/// last column the bonus checks passed, which are worth no points.
+pub fn csv_header() -> Vec<String> {
+    let mut header = vec!["submission".to_string(), "score".into(), "max_score".into()];
+    header.extend(EXERCISES.iter().map(|e| e.to_string()));
+    header.push("status".into());
+    header.push("bonus_checks_passed".into());
+    header
+}
+
+/// The gradebook, one row per submission, sorted by id.
+pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
+    let mut sorted: Vec<&&Results> = results.iter().collect();
+    sorted.sort_by(|a, b| a.extra_data.submission.cmp(&b.extra_data.submission));
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(csv_header())?;
+    for result in sorted {
+        let mut row = vec![
+            result.extra_data.submission.clone(),
+            points(result.score),
+            points(result.max_score()),
+        ];
+        row.extend(
+            result
+                .by_exercise()
+                .into_iter()
+                .map(|(_, score, _)| points(score)),
+        );
+        row.push(result.extra_data.status.clone());
+        row.push(result.bonus_passed().0.to_string());
+        writer.write_record(row)?;
+    }
+    Ok(String::from_utf8(writer.into_inner()?)?)
+}
+
+/// A readable report of one submission: points per exercise, then every
+/// check that did not pass, with its message.
+pub fn table(result: &Results) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} / {} points ({})",
+        result.extra_data.submission,
+        points(result.score),
+        points(result.max_score()),
+        result.extra_data.status
+    );
+    if !result.output.is_empty() {
+        for line in result.output.lines() {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    for (exercise, score, max) in result.by_exercise() {
+        let tests = result.tests_of(exercise);
+        let passed = tests.iter().filter(|t| t.status == "passed").count();
+        let _ = writeln!(
+            out,
+            "  {exercise:<28} {:>6} / {:<6} {passed} of {} checks passed",
+            points(score),
+            points(max),
+            tests.len()
+        );
+        let failed_core: Vec<String> = tests
+            .iter()
+            .filter(|t| t.tags.core && t.status != "passed")
+            .map(|t| {
+                format!(
+                    "\"{}\"",
+                    t.name.split_once(": ").map_or("", |(_, title)| title)
+                )
+            })
+            .collect();
+        let withheld = tests
+            .iter()
+            .any(|t| t.status == "passed" && t.score < t.max_score);
+        if withheld && !failed_core.is_empty() {
+            let _ = writeln!(
+                out,
+                "    no points: {exercise} scores only when its core checks pass, and {} did \
+                 not; its other checks can be passed by an answer that ignores the task",
+                failed_core.join(" and ")
+            );
+        }
+        write_failures(&mut out, &tests, true);
+    }
+    bonus_table(result, &mut out);
+    out
+}
+
+/// Each failed check with its message, indented under its exercise;
+/// `with_points` adds what the check was worth.
+fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
+    // The failure that explains a mistake comes first; those that only
+    // point to it follow.
+    let pointer = format!("hint:     {}", grading::FOLLOWS_FROM);
+    let (pointers, explained): (Vec<&&TestResult>, Vec<&&TestResult>) = tests
+        .iter()
+        .filter(|t| t.status != "passed")
+        .partition(|t| t.output.contains(&pointer));
+    for test in explained.into_iter().chain(pointers) {
+        let worth = if with_points {
+            format!(" (0 of {})", points(test.max_score))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "    ✗ {}{worth}", test.name);
+        for line in test.output.lines() {
+            let _ = writeln!(out, "        {line}");
+        }
+    }
+}
+
+/// The bonus extensions, one line each, with the failures of those that
+/// were attempted; a submission without them gets one line.
+fn bonus_table(result: &Results, out: &mut String) {
+    let (passed, total) = result.bonus_passed();
+    if total == 0 {
+        return;
+    }
+    let not_written = |t: &&TestResult| t.output.contains(grading::NOT_YET_IMPLEMENTED);
+    let attempted: Vec<&str> = BONUS_EXERCISES
+        .iter()
+        .copied()
+        .filter(|e| result.tests_of(e).iter().any(|t| !not_written(t)))
+        .collect();
+    if attempted.is_empty() {
+        let _ = writeln!(out, "  bonus (no points): not attempted");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  bonus (no points): {passed} of {total} checks passed"
+    );
+    for exercise in attempted {
+        let tests = result.tests_of(exercise);
+        let passed = tests.iter().filter(|t| t.status == "passed").count();
+        let _ = writeln!(
+            out,
+            "  {exercise:<44} {passed} of {} checks passed",
+            tests.len()
+        );
+        write_failures(out, &tests, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_print_without_trailing_zeros() {
+        assert_eq!(points(20.0), "20");
+        assert_eq!(points(3.5), "3.5");
+        assert_eq!(points(25.0 * 0.7 / 6.0), "2.92");
+    }
+
+    #[test]
+    fn the_header_begins_as_gradebooks_expect() {
+        assert!(csv_header().join(",").starts_with(
+            "submission,score,max_score,perfect_shuffle,selection_shuffle,\
+             efficient_selection_shuffle,flip,are_permutations,reversing_sequence"
+        ));
+    }
+}

@@ -1,0 +1,249 @@
+//! The rubric: points per exercise, the core checks that gate them, and
+//! the limits of the sandbox, from TOML.
+
+use std::collections::BTreeMap;
+
+use anyhow::bail;
+use serde::Deserialize;
+
+use grade_serve::Limits;
+use grading::{Check, Kind};
+use workbook::LAB_EXERCISES as EXERCISES;
+
+/// The rubric that ships with the workbook.
+pub const DEFAULT: &str = include_str!("../../rubric.toml");
+
+/// Points and limits, checked for sense.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rubric {
+    /// The share of an exercise's points that its lab-steps checks carry.
+    pub lab_steps_share: f64,
+    /// Points per exercise.
+    pub points: BTreeMap<String, f64>,
+    /// Per exercise, the checks that must all pass for it to earn anything.
+    pub core: BTreeMap<String, Vec<String>>,
+    /// The sandbox's limits.
+    pub limits: Limits,
+}
+
+impl Rubric {
+    /// Parses and checks a rubric's text against the catalogue.
+    pub fn parse(text: &str) -> anyhow::Result<Rubric> {
+        let rubric: Rubric = toml::from_str(text)?;
+        if !(0.0..=1.0).contains(&rubric.lab_steps_share) {
+            bail!(
+                "lab_steps_share must be between 0 and 1, not {}",
+                rubric.lab_steps_share
+            );
+        }
+        for (exercise, points) in &rubric.points {
+            if !EXERCISES.contains(&exercise.as_str()) {
+                bail!("[points] names {exercise:?}, which is not an exercise");
+            }
+            if !points.is_finite() || *points < 0.0 || *points > 1e6 {
+                bail!("[points] {exercise} must be between 0 and a million, not {points}");
+            }
+        }
+        if let Some(missing) = EXERCISES.iter().find(|e| !rubric.points.contains_key(**e)) {
+            bail!("[points] has no entry for {missing}");
+        }
+        let checks = grading::catalogue();
+        for (exercise, names) in &rubric.core {
+            if !EXERCISES.contains(&exercise.as_str()) {
+                bail!("[core] names {exercise:?}, which is not an exercise");
+            }
+            for name in names {
+                if !checks
+                    .iter()
+                    .any(|c| c.exercise == exercise && c.name == name)
+                {
+                    bail!("[core] {exercise} names {name:?}, which is not one of its checks");
+                }
+            }
+        }
+        let limits = rubric.limits;
+        if !(limits.call_seconds > 0.0 && limits.cpu_seconds > 0 && limits.memory_mib >= 64) {
+            bail!("[limits] need call_seconds > 0, cpu_seconds > 0 and memory_mib >= 64");
+        }
+        Ok(rubric)
+    }
+
+    /// What each check of `all` is worth, in hundredths of a point, in the
+    /// same order. An exercise's property checks share its points less the
+    /// lab-steps share, and its lab-steps checks share the rest; each share
+    /// is split into whole hundredths, and the hundredths left over go one
+    /// each to the first checks in catalogue order. So an exercise's checks
+    /// add up exactly to its points, and a report's to its total. Bonus
+    /// checks are worth nothing.
+    pub fn hundredths(&self, all: &[Check]) -> Vec<u64> {
+        let mut worth = vec![0; all.len()];
+        for exercise in EXERCISES {
+            let total = self.points.get(*exercise).map_or(0, |p| to_hundredths(*p));
+            let of_kind = |kind| -> Vec<usize> {
+                (0..all.len())
+                    .filter(|&i| all[i].exercise == *exercise && all[i].kind == kind)
+                    .collect()
+            };
+            let (property, lab_steps) = (of_kind(Kind::Property), of_kind(Kind::LabSteps));
+            let lab_total = if lab_steps.is_empty() {
+                0
+            } else if property.is_empty() {
+                total
+            } else {
+                to_hundredths(self.lab_steps_share * total as f64 / 100.0)
+            };
+            share(total - lab_total, &property, &mut worth);
+            share(lab_total, &lab_steps, &mut worth);
+        }
+        worth
+    }
+
+    /// What each check of `all` earns, in hundredths, given whether each
+    /// passed: its worth if it passed and every core check of its exercise
+    /// passed too, otherwise nothing.
+    pub fn earned(&self, all: &[Check], passed: &[bool]) -> Vec<u64> {
+        let worth = self.hundredths(all);
+        all.iter()
+            .enumerate()
+            .map(|(i, check)| {
+                let scored = passed[i] && self.failed_core(check.exercise, all, passed).is_empty();
+                if scored { worth[i] } else { 0 }
+            })
+            .collect()
+    }
+
+    /// Whether `check` is one of its exercise's core checks.
+    pub fn is_core(&self, check: &Check) -> bool {
+        self.core
+            .get(check.exercise)
+            .is_some_and(|names| names.iter().any(|n| n == check.name))
+    }
+
+    /// The core checks of `exercise` that did not pass, by name, given
+    /// whether each check of `all` passed.
+    pub fn failed_core<'a>(
+        &self,
+        exercise: &str,
+        all: &'a [Check],
+        passed: &[bool],
+    ) -> Vec<&'a Check> {
+        all.iter()
+            .zip(passed)
+            .filter(|(check, ok)| check.exercise == exercise && self.is_core(check) && !**ok)
+            .map(|(check, _)| check)
+            .collect()
+    }
+}
+
+fn to_hundredths(points: f64) -> u64 {
+    (points * 100.0).round() as u64
+}
+
+/// Splits `total` hundredths evenly over the checks at `indices`.
+fn share(total: u64, indices: &[usize], worth: &mut [u64]) {
+    let Some(count) = u64::try_from(indices.len()).ok().filter(|&n| n > 0) else {
+        return;
+    };
+    for (rank, &i) in indices.iter().enumerate() {
+        worth[i] = total / count + u64::from((rank as u64) < total % count);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_rubric_gives_100_points_in_exact_hundredths() {
+        let rubric = Rubric::parse(DEFAULT).unwrap();
+        let checks = grading::catalogue();
+        let worth = rubric.hundredths(&checks);
+        assert_eq!(worth.iter().sum::<u64>(), 10_000);
+        let of = |pick: &dyn Fn(&Check) -> bool| -> u64 {
+            checks
+                .iter()
+                .zip(&worth)
+                .filter(|(c, _)| pick(c))
+                .map(|(_, w)| w)
+                .sum()
+        };
+        assert_eq!(of(&|c| c.kind == Kind::LabSteps), 1350, "30% of 20 and 25");
+        assert_eq!(of(&|c| c.kind == Kind::Bonus), 0);
+        for exercise in EXERCISES {
+            let points = rubric.points[*exercise];
+            assert_eq!(of(&|c| c.exercise == *exercise) as f64, points * 100.0);
+            // Within a kind, shares differ by at most one hundredth.
+            for kind in [Kind::Property, Kind::LabSteps] {
+                let mine: Vec<u64> = checks
+                    .iter()
+                    .zip(&worth)
+                    .filter(|(c, _)| c.exercise == *exercise && c.kind == kind)
+                    .map(|(_, w)| *w)
+                    .collect();
+                if let (Some(low), Some(high)) = (mine.iter().min(), mine.iter().max()) {
+                    assert!(high - low <= 1, "{exercise}: {mine:?}");
+                }
+            }
+            assert!(
+                !rubric.core[*exercise].is_empty(),
+                "{exercise} has core checks"
+            );
+        }
+    }
+
+    #[test]
+    fn odd_points_still_add_up() {
+        let text = DEFAULT.replace("flip = 15", "flip = 10.01");
+        let rubric = Rubric::parse(&text).unwrap();
+        let checks = grading::catalogue();
+        let worth = rubric.hundredths(&checks);
+        let flip: Vec<u64> = checks
+            .iter()
+            .zip(&worth)
+            .filter(|(c, _)| c.exercise == "flip")
+            .map(|(_, w)| *w)
+            .collect();
+        assert_eq!(flip.iter().sum::<u64>(), 1001);
+        assert_eq!(flip, [251, 250, 250, 250], "the spare hundredth goes first");
+    }
+
+    #[test]
+    fn core_failures_are_named() {
+        let rubric = Rubric::parse(DEFAULT).unwrap();
+        let checks = grading::catalogue();
+        let passed: Vec<bool> = checks
+            .iter()
+            .map(|c| c.name != "heads_twice_as_often_as_tails")
+            .collect();
+        let failed = rubric.failed_core("flip", &checks, &passed);
+        assert_eq!(failed.len(), 1);
+        assert_eq!(failed[0].name, "heads_twice_as_often_as_tails");
+        assert!(
+            rubric
+                .failed_core("perfect_shuffle", &checks, &passed)
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn bad_rubrics_are_refused_with_a_reason() {
+        let broken = DEFAULT.replace("flip = 15", "flop = 15");
+        let error = Rubric::parse(&broken).unwrap_err().to_string();
+        assert!(error.contains("flop"), "{error}");
+        let negative = DEFAULT.replace("flip = 15", "flip = -1");
+        assert!(
+            Rubric::parse(&negative)
+                .unwrap_err()
+                .to_string()
+                .contains("between 0 and a million")
+        );
+        let unknown_core = DEFAULT.replace(
+            "reversing_sequence = [\"answers_question_3\"]",
+            "reversing_sequence = [\"answer_question_3\"]",
+        );
+        let error = Rubric::parse(&unknown_core).unwrap_err().to_string();
+        assert!(error.contains("answer_question_3"), "{error}");
+        assert!(Rubric::parse("nonsense = [").is_err());
+    }
+}

@@ -1,0 +1,429 @@
+//! Proof that the suite tells right from wrong: the reference passes every
+//! check, the pristine stubs fail every check as "not yet implemented",
+//! every wrong fixture fails its own exercise and nothing else, and every
+//! correct fixture, however it draws its randomness, passes. The same holds
+//! for the bonus extensions, and a submission without them is graded on
+//! the lab's checks exactly as before.
+
+use grading::{Implementation, Kind, Outcome, catalogue, run_check};
+
+/// Runs the whole catalogue against `S`, returning (check path, kind,
+/// exercise, outcome) for each check.
+fn grade(implementation: &'static Implementation) -> Vec<(String, Kind, &'static str, Outcome)> {
+    catalogue()
+        .iter()
+        .map(|check| {
+            (
+                check.path(),
+                check.kind,
+                check.exercise,
+                run_check(implementation, check),
+            )
+        })
+        .collect()
+}
+
+fn failures(results: &[(String, Kind, &'static str, Outcome)]) -> Vec<String> {
+    results
+        .iter()
+        .filter(|(.., outcome)| !outcome.passed())
+        .map(|(path, ..)| path.clone())
+        .collect()
+}
+
+/// The lab's checks only, after asserting that every bonus check reads
+/// "not yet implemented", as it must for a submission without extensions.
+fn core_only(
+    results: Vec<(String, Kind, &'static str, Outcome)>,
+) -> Vec<(String, Kind, &'static str, Outcome)> {
+    let (bonus, core): (Vec<_>, Vec<_>) = results
+        .into_iter()
+        .partition(|(_, kind, ..)| *kind == Kind::Bonus);
+    assert_eq!(bonus.len(), 13);
+    for (path, _, exercise, outcome) in bonus {
+        let expected = Outcome::NotImplemented {
+            function: exercise.to_string(),
+        };
+        assert_eq!(outcome, expected, "{path}");
+    }
+    core
+}
+
+static REFERENCE: grading::Implementation =
+    grading::implementation!(solutions, extensions = solutions::extensions);
+static STUBS: grading::Implementation =
+    grading::implementation!(exercises, extensions = exercises::extensions);
+
+#[test]
+fn reference_solutions_pass_every_check() {
+    let results = grade(&REFERENCE);
+    assert_eq!(failures(&results), Vec::<String>::new());
+}
+
+/// On a fresh clone `exercises/` holds the pristine stubs. (A student who
+/// has started work sees this fail: their own command is
+/// `cargo test -p exercises`.)
+#[test]
+fn pristine_stubs_fail_every_check_as_not_yet_implemented() {
+    for (path, _, exercise, outcome) in grade(&STUBS) {
+        assert_eq!(
+            outcome,
+            Outcome::NotImplemented {
+                function: exercise.to_string()
+            },
+            "{path}"
+        );
+    }
+}
+
+/// Asserts that a wrong fixture fails at least `must_fail` of its own
+/// exercise and passes every check of every other exercise. A fair but
+/// different algorithm (`lab_steps_only`) must also pass every property
+/// check of its own exercise.
+fn assert_graded_as_wrong(
+    results: &[(String, Kind, &'static str, Outcome)],
+    own_exercise: &str,
+    must_fail: &[&str],
+    lab_steps_only: bool,
+) {
+    let failed = failures(results);
+    for check in must_fail {
+        let path = format!("{own_exercise}::{check}");
+        assert!(
+            failed.contains(&path),
+            "{path} should fail; failed: {failed:?}"
+        );
+    }
+    for (path, kind, exercise, outcome) in results {
+        let may_fail = *exercise == own_exercise && (!lab_steps_only || *kind == Kind::LabSteps);
+        assert!(
+            may_fail || outcome.passed(),
+            "{path} should pass: {outcome}"
+        );
+    }
+}
+
+/// Asserts what a wrong fixture earns for its exercise under the shipped
+/// rubric: nothing for an answer that ignores the task (`zero`), partial
+/// credit for a real mistake (`wrong`), every property point and no
+/// lab-steps point for a fair shuffle that is not the lab's (`fair`).
+#[cfg(target_os = "linux")]
+fn assert_points(results: &[(String, Kind, &'static str, Outcome)], exercise: &str, verdict: &str) {
+    let full = points_by_exercise(&grade(&REFERENCE));
+    let max = full.iter().find(|(e, _)| *e == exercise).map_or(0, |p| p.1);
+    let earned = points_by_exercise(results)
+        .into_iter()
+        .find(|(e, _)| *e == exercise)
+        .map_or(0, |p| p.1);
+    match verdict {
+        "zero" => assert_eq!(earned, 0, "{exercise} must earn nothing"),
+        "wrong" => assert!(
+            0 < earned && earned < max,
+            "{exercise}: a real mistake keeps partial credit, not {earned} of {max}"
+        ),
+        _ => {
+            let lab_steps = (max as f64 * 0.3).round() as u64;
+            assert!(
+                max - lab_steps <= earned && earned < max,
+                "{exercise}: a fair shuffle keeps its property points, not {earned} of {max}"
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn assert_points(_: &[(String, Kind, &'static str, Outcome)], _: &str, _: &str) {}
+
+/// Asserts that a one-bug fixture reads as one mistake: the check that
+/// shows it (`shown`) keeps its own hint, and every other failing check of
+/// the exercise points to it instead of sending the student after a
+/// second bug.
+fn assert_one_message(
+    results: &[(String, Kind, &'static str, Outcome)],
+    exercise: &str,
+    shown: &str,
+) {
+    let mut full_hints = Vec::new();
+    for (path, _, own, outcome) in results {
+        let Outcome::Failed(failure) = outcome else {
+            continue;
+        };
+        if *own != exercise {
+            continue;
+        }
+        if failure.hint.starts_with(grading::FOLLOWS_FROM) {
+            let pointer = format!("{exercise}::{shown} reports");
+            assert!(failure.hint.contains(&pointer), "{path}: {}", failure.hint);
+        } else {
+            full_hints.push(path.clone());
+        }
+    }
+    // A fixture whose every failure is a panic (floor_midpoint indexes
+    // past the end) has no hints to mislead: the panic names its input.
+    if !full_hints.is_empty() {
+        assert_eq!(full_hints, [format!("{exercise}::{shown}")], "full hints");
+    }
+}
+
+/// Declares a fixture module and a test of how the suite must grade it.
+macro_rules! fixture {
+    (correct $name:ident) => {
+        mod $name {
+            // Fixtures are written as students write, not as clippy would.
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../../fixtures/correct/", stringify!($name), ".rs"));
+            }
+            static FIXTURE: grading::Implementation = grading::implementation!(code);
+
+            #[test]
+            fn passes_every_check() {
+                let results = super::core_only(super::grade(&FIXTURE));
+                assert_eq!(super::failures(&results), Vec::<String>::new());
+            }
+        }
+    };
+    ($verdict:ident $name:ident fails $exercise:ident: $($check:ident),+; shown by $shown:ident) => {
+        mod $name {
+            // Fixtures are written as students write, not as clippy would.
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../../fixtures/wrong/", stringify!($name), ".rs"));
+            }
+            static FIXTURE: grading::Implementation = grading::implementation!(code);
+
+            #[test]
+            fn fails_its_own_exercise_and_nothing_else() {
+                let results = super::grade(&FIXTURE);
+                super::assert_graded_as_wrong(
+                    &super::core_only(results.clone()),
+                    stringify!($exercise),
+                    &[$(stringify!($check)),+],
+                    stringify!($verdict) == "fair",
+                );
+                super::assert_points(&results, stringify!($exercise), stringify!($verdict));
+                super::assert_one_message(&results, stringify!($exercise), stringify!($shown));
+            }
+        }
+    };
+}
+
+/// Declares a bonus fixture: the reference's six functions with the
+/// fixture's extensions, and a test of how the suite must grade them.
+macro_rules! bonus_fixture {
+    (correct $name:ident) => {
+        mod $name {
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../../fixtures/bonus/", stringify!($name), ".rs"));
+            }
+            static FIXTURE: grading::Implementation = grading::implementation!(solutions, extensions = code);
+
+            #[test]
+            fn passes_every_check() {
+                let results = super::grade(&FIXTURE);
+                assert_eq!(super::failures(&results), Vec::<String>::new());
+            }
+        }
+    };
+    ($name:ident fails $exercise:ident: $($check:ident),+) => {
+        mod $name {
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../../fixtures/bonus/", stringify!($name), ".rs"));
+            }
+            static FIXTURE: grading::Implementation = grading::implementation!(solutions, extensions = code);
+
+            #[test]
+            fn fails_its_own_exercise_and_nothing_else() {
+                super::assert_graded_as_wrong(
+                    &super::grade(&FIXTURE),
+                    stringify!($exercise),
+                    &[$(stringify!($check)),+],
+                    false,
+                );
+            }
+        }
+    };
+}
+
+bonus_fixture!(correct correct_other_ways);
+bonus_fixture!(riffle_half_cut fails riffle_shuffle: matches_the_model_on_4_cards);
+bonus_fixture!(riffle_coin_drops fails riffle_shuffle: matches_the_model_on_4_cards);
+bonus_fixture!(sequence_for_ascending fails sequence_for:
+    rebuilds_every_order_of_4_cards, rebuilds_shuffled_decks);
+bonus_fixture!(order_off_by_one fails perfect_shuffle_order:
+    small_decks, fifty_two_cards_need_8, matches_the_orders_up_to_60_cards, larger_decks);
+
+fixture!(correct draws_u32);
+fixture!(correct draws_i32);
+fixture!(correct draws_u64);
+fixture!(correct java_style);
+fixture!(correct lab_loops);
+fixture!(correct iterators);
+fixture!(correct draws_modulo_u32);
+fixture!(correct draws_modulo_u64);
+
+fixture!(wrong naive_swap fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong sattolo fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, uniform_at_52_cards, lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+// Only the first two cards' order is off, too little to show among 52.
+fixture!(wrong stops_at_k_2 fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+// With 2 cards, half way is the whole way.
+fixture!(wrong half_way fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong floor_midpoint fails perfect_shuffle:
+    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half, outputs_match_the_snapshot;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
+// The same mistake without the panic: one full hint, five pointers to it.
+fixture!(wrong split_at_half fails perfect_shuffle:
+    returns_a_permutation, small_decks, odd_lengths_give_the_extra_card_to_the_first_half,
+    moves_values_not_indices, every_deck_up_to_100_cards, outputs_match_the_snapshot;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
+fixture!(wrong in_shuffle fails perfect_shuffle:
+    even_lengths_interleave_the_halves, eight_shuffles_restore_52_cards, outputs_match_the_snapshot;
+    shown by even_lengths_interleave_the_halves);
+fixture!(wrong selection_duplicates fails selection_shuffle:
+    returns_a_permutation, uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card;
+    shown by returns_a_permutation);
+fixture!(wrong selection_two_cards_unshuffled fails selection_shuffle: uniform_at_2_cards;
+    shown by uniform_at_2_cards);
+// Its bias is strong on 4 cards and faint, per cell, on 52.
+fixture!(wrong selection_linear_probe fails selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_retries_until_an_unused_card;
+    shown by lab_steps_retries_until_an_unused_card);
+fixture!(zero fair_coin fails flip: heads_twice_as_often_as_tails;
+    shown by heads_twice_as_often_as_tails);
+fixture!(zero three_quarter_coin fails flip: heads_twice_as_often_as_tails;
+    shown by heads_twice_as_often_as_tails);
+fixture!(zero repeating_coin fails flip: successive_flips_are_independent, uses_the_rng_it_is_given;
+    shown by uses_the_rng_it_is_given);
+fixture!(zero capital_heads fails flip: returns_heads_or_tails, heads_twice_as_often_as_tails;
+    shown by returns_heads_or_tails);
+fixture!(zero constant_coin fails flip:
+    returns_heads_or_tails, heads_twice_as_often_as_tails, successive_flips_are_independent,
+    uses_the_rng_it_is_given;
+    shown by returns_heads_or_tails);
+fixture!(zero identity_shuffle fails efficient_selection_shuffle:
+    uses_the_rng_it_is_given, uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards,
+    uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by reaches_many_orders_of_8_cards);
+fixture!(zero sum_based fails are_permutations: false_when_only_the_sums_match;
+    shown by false_when_only_the_sums_match);
+fixture!(zero length_based fails are_permutations:
+    false_when_a_card_differs, false_when_only_the_sums_match, empty_and_single_card_arrays;
+    shown by false_when_a_card_differs);
+fixture!(zero question_3_backwards fails reversing_sequence: answers_question_3, answer_matches_the_snapshot;
+    shown by answers_question_3);
+fixture!(zero question_3_out_of_range fails reversing_sequence:
+    each_r_is_between_0_and_k, answers_question_3;
+    shown by each_r_is_between_0_and_k);
+fixture!(zero question_3_swaps_ends fails reversing_sequence: answers_question_3;
+    shown by answers_question_3);
+
+// Fair algorithms that are not the lab's: only lab-steps checks may fail.
+fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1, lab_steps_question_3;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(fair slice_random_shuffle fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(fair remove_from_list fails selection_shuffle:
+    lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck;
+    shown by lab_steps_retries_until_an_unused_card);
+
+/// The points each exercise earns under the shipped rubric, core checks
+/// and all, in hundredths.
+#[cfg(target_os = "linux")]
+fn points_by_exercise(
+    results: &[(String, Kind, &'static str, Outcome)],
+) -> Vec<(&'static str, u64)> {
+    use ::grade::{DEFAULT_RUBRIC, Rubric};
+    let rubric = Rubric::parse(DEFAULT_RUBRIC).expect("the shipped rubric");
+    let checks = catalogue();
+    let passed: Vec<bool> = results.iter().map(|(.., o)| o.passed()).collect();
+    let earned = rubric.earned(&checks, &passed);
+    workbook::Exercise::lab()
+        .map(|exercise| exercise.name)
+        .map(|exercise| {
+            let sum = checks
+                .iter()
+                .zip(&earned)
+                .filter(|(c, _)| c.exercise == exercise)
+                .map(|(_, e)| e)
+                .sum();
+            (exercise, sum)
+        })
+        .collect()
+}
+
+/// Declares a trivial answer, one that ignores the task: the reference
+/// with one function replaced. It must earn nothing for that exercise and
+/// every point of every other.
+#[cfg(target_os = "linux")]
+macro_rules! trivial {
+    ($name:ident earns nothing for $exercise:ident) => {
+        mod $name {
+            #[allow(clippy::all, unused_imports)]
+            mod code {
+                pub use solutions::*;
+                include!(concat!("../../fixtures/trivial/", stringify!($name), ".rs"));
+            }
+            static FIXTURE: grading::Implementation = grading::implementation!(code);
+
+            #[test]
+            fn earns_nothing_for_its_exercise_and_everything_else() {
+                let results = super::grade(&FIXTURE);
+                let full = super::points_by_exercise(&super::grade(&super::REFERENCE));
+                for ((exercise, earned), (_, max)) in
+                    super::points_by_exercise(&results).into_iter().zip(full)
+                {
+                    let want = if exercise == stringify!($exercise) {
+                        0
+                    } else {
+                        max
+                    };
+                    assert_eq!(earned, want, "{exercise}");
+                }
+            }
+        }
+    };
+}
+
+#[cfg(target_os = "linux")]
+mod trivial {
+    use super::{REFERENCE, grade, points_by_exercise};
+
+    trivial!(perfect_returns_input earns nothing for perfect_shuffle);
+    trivial!(perfect_reverses earns nothing for perfect_shuffle);
+    trivial!(perfect_sorts earns nothing for perfect_shuffle);
+    trivial!(perfect_constant earns nothing for perfect_shuffle);
+    trivial!(selection_returns_input earns nothing for selection_shuffle);
+    trivial!(selection_reverses earns nothing for selection_shuffle);
+    trivial!(selection_rotates earns nothing for selection_shuffle);
+    trivial!(selection_one_swap earns nothing for selection_shuffle);
+    trivial!(efficient_does_nothing earns nothing for efficient_selection_shuffle);
+    trivial!(efficient_reverses earns nothing for efficient_selection_shuffle);
+    trivial!(efficient_rotates earns nothing for efficient_selection_shuffle);
+    trivial!(efficient_one_swap earns nothing for efficient_selection_shuffle);
+    trivial!(flip_fair_coin earns nothing for flip);
+    trivial!(flip_three_quarters earns nothing for flip);
+    trivial!(flip_always_heads earns nothing for flip);
+    trivial!(flip_balanced_pattern earns nothing for flip);
+    trivial!(permutations_always_true earns nothing for are_permutations);
+    trivial!(permutations_always_false earns nothing for are_permutations);
+    trivial!(permutations_equal earns nothing for are_permutations);
+    trivial!(permutations_lengths earns nothing for are_permutations);
+    trivial!(permutations_sums earns nothing for are_permutations);
+    trivial!(permutations_sums_and_products earns nothing for are_permutations);
+    trivial!(permutations_every_other_card earns nothing for are_permutations);
+    trivial!(permutations_first_card_only earns nothing for are_permutations);
+    trivial!(question_3_zeros earns nothing for reversing_sequence);
+    trivial!(question_3_leaves_in_place earns nothing for reversing_sequence);
+}

@@ -1,0 +1,551 @@
+//! The `grade` command, driven as an instructor drives it. The class in
+//! `fixtures/class/` holds one submission for each way a submission can go
+//! wrong, each with its expected score.
+#![cfg(target_os = "linux")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+/// `grade` with the test rubric, whose 1 s call limit keeps hangs short.
+fn grade() -> Command {
+    let mut command = Command::cargo_bin("grade").expect("the grade binary");
+    command
+        .arg("--rubric")
+        .arg(fixtures().join("fast_rubric.toml"));
+    command
+}
+
+fn stdout(command: &mut Command) -> String {
+    let output = command.assert().success().get_output().stdout.clone();
+    String::from_utf8(output).expect("UTF-8")
+}
+
+fn sleepers() -> usize {
+    let output = Process::new("pgrep").args(["-f", "^sleep 1000$"]).output();
+    output.map_or(0, |o| String::from_utf8_lossy(&o.stdout).lines().count())
+}
+
+/// Expected points per exercise for every submission of the class, in the
+/// gradebook's column order: perfect, selection, efficient, flip,
+/// are_permutations, reversing_sequence.
+const EXPECTED: &[(&str, [u32; 6], &str)] = &[
+    ("abort", [20, 20, 25, 15, 10, 0], "graded"),
+    ("exit_zero", [20, 20, 25, 0, 10, 10], "graded"),
+    ("flood", [20, 20, 25, 15, 10, 10], "graded"),
+    ("huge_allocation", [20, 20, 25, 15, 0, 10], "graded"),
+    ("infinite_loop", [20, 0, 25, 15, 10, 10], "graded"),
+    (
+        "missing_function",
+        [20, 20, 25, 15, 0, 10],
+        "partly compiled",
+    ),
+    ("orphan", [20, 20, 25, 15, 10, 10], "graded"),
+    ("own_manifest", [20, 20, 25, 15, 10, 10], "graded"),
+    ("partly_done", [20, 0, 25, 0, 10, 10], "graded"),
+    ("reference", [20, 20, 25, 15, 10, 10], "graded"),
+    ("stack_overflow", [0, 20, 25, 15, 10, 10], "graded"),
+    ("syntax_error", [0, 0, 0, 0, 0, 0], "did not compile"),
+    ("thread_bomb", [20, 20, 25, 0, 10, 10], "graded"),
+    ("type_error", [20, 20, 25, 0, 10, 10], "partly compiled"),
+];
+
+#[test]
+fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
+    let before = sleepers();
+    let out = tempfile::tempdir().unwrap();
+    let csv = stdout(
+        grade()
+            .arg(fixtures().join("class"))
+            .args(["--format", "csv", "--out"])
+            .arg(out.path()),
+    );
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].starts_with(
+        "submission,score,max_score,perfect_shuffle,selection_shuffle,\
+         efficient_selection_shuffle,flip,are_permutations,reversing_sequence"
+    ));
+    // fake_ok's coin is fair and forged_files compares lengths: answers
+    // that ignore the task, which earn nothing for their exercise however
+    // many of its other checks they pass. Both also print or write lies.
+    assert!(
+        rows.contains(&"fake_ok,85,100,20,20,25,0,10,10,graded,0"),
+        "{csv}"
+    );
+    assert!(
+        rows.contains(&"forged_files,90,100,20,20,25,15,0,10,graded,0"),
+        "{csv}"
+    );
+    for (id, points, status) in EXPECTED {
+        let total: u32 = points.iter().sum();
+        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+        // None of the class attempted the bonus: 0 bonus checks passed.
+        let row = format!("{id},{total},100,{},{status},0", cells.join(","));
+        assert!(rows.contains(&row.as_str()), "missing row {row} in\n{csv}");
+    }
+    assert_eq!(rows.len(), 1 + EXPECTED.len() + 2);
+
+    // Nothing the submissions started is still running.
+    assert_eq!(
+        sleepers(),
+        before,
+        "an orphaned `sleep 1000` survived grading"
+    );
+
+    // --out holds the same gradebook, one results.json per submission, and
+    // nothing the forger wrote.
+    assert_eq!(
+        std::fs::read_to_string(out.path().join("grades.csv")).unwrap(),
+        csv
+    );
+    let forged_dir: Vec<_> = std::fs::read_dir(out.path().join("forged_files"))
+        .unwrap()
+        .collect();
+    assert_eq!(forged_dir.len(), 1, "only results.json");
+
+    // What a submission prints reaches its report only up to the rubric's
+    // output_kib (16 KiB here), however much it prints (flood prints
+    // without end): each test's output is the grader's own message plus at
+    // most that much of the student's.
+    for (id, ..) in EXPECTED {
+        let text = std::fs::read_to_string(out.path().join(id).join("results.json")).unwrap();
+        let results: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for test in results["tests"].as_array().unwrap() {
+            let output = test["output"].as_str().unwrap();
+            assert!(
+                output.len() <= 16 * 1024 + 4096,
+                "{id}: {} bytes",
+                output.len()
+            );
+        }
+    }
+
+    // A second run reuses every grade and prints the same bytes.
+    let mut again = grade();
+    again
+        .arg(fixtures().join("class"))
+        .args(["--format", "csv", "--out"])
+        .arg(out.path());
+    again
+        .assert()
+        .success()
+        .stdout(csv.clone())
+        .stderr(predicate::str::contains(
+            "16 of 16 submissions are unchanged",
+        ));
+
+    // A run killed half way leaves whole files; losing two of them costs
+    // only their regrading.
+    std::fs::remove_file(out.path().join("reference/results.json")).unwrap();
+    std::fs::write(out.path().join("abort/results.json"), "{ truncated").unwrap();
+    let mut resumed = grade();
+    resumed
+        .arg(fixtures().join("class"))
+        .args(["--format", "csv", "--out"])
+        .arg(out.path());
+    resumed
+        .assert()
+        .success()
+        .stdout(csv)
+        .stderr(predicate::str::contains(
+            "14 of 16 submissions are unchanged",
+        ));
+}
+
+/// Writes each file of `fixtures/<folder>/` as a single-file submission in
+/// a new folder: the reference solutions in a module, re-exported by glob,
+/// so the fixture's own functions shadow them. `@SOLUTIONS@` in a fixture
+/// becomes this checkout's `solutions/src`.
+fn beside_the_reference(folder: &str) -> (tempfile::TempDir, Vec<String>) {
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    let solutions = fixtures()
+        .join("../../solutions/src")
+        .canonicalize()
+        .unwrap();
+    let class = tempfile::tempdir().unwrap();
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(fixtures().join(folder)).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let own = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("@SOLUTIONS@", solutions.to_str().unwrap());
+        let submission = format!("mod reference {{\n{reference}\n}}\npub use reference::*;\n{own}");
+        std::fs::write(class.path().join(format!("{name}.rs")), submission).unwrap();
+        names.push(name);
+    }
+    names.sort();
+    (class, names)
+}
+
+/// Each submission in `fixtures/borrowing/` tries to read the reference
+/// solutions, or the machine's environment, while it compiles. None gets a
+/// point for what it borrowed, and no report holds a line of the reference.
+#[test]
+fn borrowing_the_reference_at_compile_time_earns_nothing() {
+    let (class, names) = beside_the_reference("borrowing");
+    let expected = [
+        ("env_home", "[20, 20, 25, 15, 10, 0]", "partly compiled"),
+        ("exfiltrate", "[20, 20, 25, 0, 10, 10]", "partly compiled"),
+        ("include_concat", "[0, 0, 0, 0, 0, 0]", "did not compile"),
+        ("macro_builds_call", "[0, 0, 0, 0, 0, 0]", "did not compile"),
+        ("path_attribute", "[0, 0, 0, 0, 0, 0]", "did not compile"),
+    ];
+    assert_eq!(names, expected.map(|(name, ..)| name));
+    let out = tempfile::tempdir().unwrap();
+    let csv = stdout(
+        grade()
+            .arg(class.path())
+            .args(["--format", "csv", "--out"])
+            .arg(out.path()),
+    );
+    for (name, points, status) in expected {
+        let points: Vec<u32> = serde_json::from_str(points).unwrap();
+        let total: u32 = points.iter().sum();
+        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+        let row = format!("{name},{total},100,{},{status},0", cells.join(","));
+        assert!(csv.lines().any(|l| l == row), "missing row {row} in\n{csv}");
+    }
+    // No report holds a line of any reference file: the files were never
+    // read, so nothing of them can be printed.
+    let sources: Vec<String> = std::fs::read_dir(fixtures().join("../../solutions/src"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .collect();
+    for name in &names {
+        let report = std::fs::read_to_string(out.path().join(name).join("results.json")).unwrap();
+        for line in sources.iter().flat_map(|s| s.lines()).map(str::trim) {
+            let distinctive = line.len() >= 30 && !line.starts_with("//");
+            assert!(
+                !distinctive || !report.contains(line),
+                "{name}'s report holds a line of the reference: {line}"
+            );
+        }
+    }
+    // Each says why in one line.
+    let report = std::fs::read_to_string(out.path().join("exfiltrate/results.json")).unwrap();
+    assert!(
+        report.contains("`include_str!` reads a file while compiling"),
+        "{report}"
+    );
+    let report = std::fs::read_to_string(out.path().join("path_attribute/results.json")).unwrap();
+    assert!(
+        report.contains("`#[path]` makes a module out of a file outside"),
+        "{report}"
+    );
+}
+
+/// Each answer in `fixtures/trivial/` ignores the task of one exercise; the
+/// rest of the submission is the reference. Graded in one run, each earns 0
+/// for its own exercise and full marks for every other, and the report
+/// says why. The exercise is named by the fixture's prefix.
+#[test]
+fn trivial_answers_earn_nothing_for_their_exercise() {
+    let exercises = [
+        ("perfect", "perfect_shuffle"),
+        ("selection", "selection_shuffle"),
+        ("efficient", "efficient_selection_shuffle"),
+        ("flip", "flip"),
+        ("permutations", "are_permutations"),
+        ("question_3", "reversing_sequence"),
+    ];
+    let (class, names) = beside_the_reference("trivial");
+    assert!(names.len() >= 20, "the corpus: {names:?}");
+    let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
+    let full = [20, 20, 25, 15, 10, 10];
+    for name in &names {
+        let (_, own) = exercises
+            .iter()
+            .find(|(prefix, _)| name.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{name} names no exercise"));
+        let column = workbook::LAB_EXERCISES
+            .iter()
+            .position(|e| e == own)
+            .unwrap();
+        let mut points = full;
+        points[column] = 0;
+        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+        let total: u32 = points.iter().sum();
+        let row = format!("{name},{total},100,{},graded,0", cells.join(","));
+        assert!(csv.lines().any(|l| l == row), "missing row {row} in\n{csv}");
+    }
+
+    // The table says why, beside the failed core check's own hint.
+    let report = stdout(grade().arg(class.path().join("efficient_does_nothing.rs")));
+    assert!(
+        report.contains(
+            "no points: efficient_selection_shuffle scores only when its core checks pass"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("One that leaves the deck as it was"),
+        "{report}"
+    );
+}
+
+#[test]
+fn json_is_gradescope_results_and_stable_apart_from_time() {
+    let run = || {
+        let text = stdout(
+            grade()
+                .arg(fixtures().join("class/type_error.rs"))
+                .args(["--format", "json"]),
+        );
+        let mut json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+        json.as_object_mut().unwrap().remove("execution_time");
+        json
+    };
+    let first = run();
+    assert_eq!(first, run());
+    assert_eq!(first["score"], 85.0);
+    let tests = first["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 42 + 13);
+    // The points of the tests add up exactly to the score, in hundredths.
+    let hundredths = |v: &serde_json::Value| (v.as_f64().unwrap() * 100.0).round() as i64;
+    let sum: i64 = tests.iter().map(|t| hundredths(&t["score"])).sum();
+    assert_eq!(sum, hundredths(&first["score"]));
+    let max: i64 = tests.iter().map(|t| hundredths(&t["max_score"])).sum();
+    assert_eq!(max, 10_000);
+    for test in tests {
+        let tags: Vec<&str> = test["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        assert!(
+            test["name"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{}: ", tags[0]))
+        );
+        assert!(["property", "lab_steps", "bonus"].contains(&tags[1]));
+        if tags[1] == "bonus" {
+            assert_eq!(test["max_score"], 0.0, "bonus checks are worth nothing");
+        }
+        assert!(test["status"] == "passed" || test["status"] == "failed");
+    }
+    let flip = tests.iter().find(|t| t["tags"][0] == "flip").unwrap();
+    let message = flip["output"].as_str().unwrap();
+    assert!(
+        message.contains("error[E0308]: mismatched types"),
+        "{message}"
+    );
+    assert!(
+        message.contains("type_error/lib.rs"),
+        "the student's own path: {message}"
+    );
+}
+
+#[test]
+fn the_pristine_stubs_read_as_not_yet_implemented() {
+    let exercises = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises");
+    let report = stdout(grade().arg(exercises));
+    assert!(
+        report.starts_with("exercises: 0 / 100 points (graded)"),
+        "{report}"
+    );
+    assert!(report.contains("flip is not yet implemented"), "{report}");
+    assert!(
+        report.contains("bonus (no points): not attempted"),
+        "{report}"
+    );
+}
+
+/// The README's first command: the reference earns every point, and every
+/// bonus check passes without adding to the score.
+#[test]
+fn the_reference_earns_every_point_and_every_bonus_check() {
+    let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../solutions");
+    let report = stdout(grade().arg(solutions));
+    assert!(
+        report.starts_with("solutions: 100 / 100 points (graded)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("bonus (no points): 13 of 13 checks passed"),
+        "{report}"
+    );
+}
+
+/// An extension with the wrong signature is stubbed out alone: the lab's
+/// points stand, and the bonus check says what signature is expected.
+#[test]
+fn a_broken_extension_costs_only_its_bonus_checks() {
+    let folder = tempfile::tempdir().unwrap();
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    let extensions = "
+pub mod extensions {
+    pub fn perfect_shuffle_order(n: usize) -> u32 { n as u32 }
+    pub fn sequence_for(target: &[i32]) -> Vec<usize> { vec![0; target.len().saturating_sub(1)] }
+    pub fn riffle_shuffle<R: rand::Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32> {
+        let _ = rng;
+        values.to_vec()
+    }
+}
+";
+    let file = folder.path().join("half_bonus.rs");
+    std::fs::write(&file, reference + extensions).unwrap();
+    let report = stdout(grade().arg(&file));
+    assert!(
+        report.starts_with("half_bonus: 100 / 100 points (partly compiled)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("pub fn perfect_shuffle_order(n: usize) -> usize"),
+        "{report}"
+    );
+    assert!(
+        report.contains("riffle_shuffle mixed the cards more than one riffle can")
+            || report.contains("does not follow the Gilbert-Shannon-Reeds model")
+            || report.contains("does not follow the seed of rng"),
+        "{report}"
+    );
+}
+
+#[test]
+fn bad_input_gets_one_line_and_a_failing_exit() {
+    grade()
+        .arg(fixtures().join("no-such-class"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("Error: cannot read"))
+        .stderr(predicate::str::contains("panicked").not());
+    grade()
+        .arg(fixtures().join("class"))
+        .args(["--format", "json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--format json prints one submission",
+        ));
+    let bad_rubric = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(bad_rubric.path(), "lab_steps_share = 2.0\n").unwrap();
+    Command::cargo_bin("grade")
+        .unwrap()
+        .arg("--rubric")
+        .arg(bad_rubric.path())
+        .arg(fixtures().join("class/reference.rs"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("Error: the rubric"));
+    Command::cargo_bin("grade")
+        .unwrap()
+        .arg("--colour")
+        .assert()
+        .code(2);
+    Command::cargo_bin("grade").unwrap().assert().code(2);
+}
+
+#[test]
+fn gradescope_run_autograder_writes_results_json() {
+    let root = tempfile::tempdir().unwrap();
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap();
+    std::os::unix::fs::symlink(workspace, root.path().join("source")).unwrap();
+    std::fs::create_dir(root.path().join("submission")).unwrap();
+    std::fs::copy(
+        fixtures().join("class/missing_function.rs"),
+        root.path().join("submission/lib.rs"),
+    )
+    .unwrap();
+    let status = Process::new("bash")
+        .arg(fixtures().join("../gradescope/run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .env("GRADE", assert_cmd::cargo::cargo_bin("grade"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
+    let results: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(results["score"], 90.0);
+    assert_eq!(results["extra_data"]["submission"], "submission");
+
+    // When the grader itself fails, Gradescope still gets a results.json
+    // that says so.
+    let status = Process::new("bash")
+        .arg(fixtures().join("../gradescope/run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .env("GRADE", "/bin/false")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
+    let results: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(results["score"], 0);
+    assert!(
+        results["output"]
+            .as_str()
+            .unwrap()
+            .contains("could not grade")
+    );
+}
+
+#[test]
+fn cli_definition_is_consistent() {
+    use clap::CommandFactory;
+    grade::Cli::command().debug_assert();
+}
+
+#[test]
+fn watch_regrades_when_the_source_changes() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let folder = tempfile::tempdir().unwrap();
+    let lib = folder.path().join("lib.rs");
+    std::fs::copy(fixtures().join("class/reference.rs"), &lib).unwrap();
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("grade"))
+        .arg("--rubric")
+        .arg(fixtures().join("fast_rubric.toml"))
+        .arg("--watch")
+        .arg(folder.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let (lines, receiver) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    // Each report's first line names the score; the first build may take
+    // minutes on a cold machine, so the deadline is generous.
+    let next_report = || -> String {
+        let deadline = Instant::now() + Duration::from_secs(300);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = receiver
+                .recv_timeout(left)
+                .expect("a report before the deadline");
+            if line.contains(" points (") {
+                return line;
+            }
+        }
+    };
+    assert!(next_report().contains("100 / 100"));
+    let source = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(
+        &lib,
+        source.replace("random_ratio(2, 3)", "random_ratio(1, 2)"),
+    )
+    .unwrap();
+    assert!(
+        next_report().contains("85 / 100"),
+        "a fair coin earns nothing for flip"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+}

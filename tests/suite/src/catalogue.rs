@@ -1,0 +1,212 @@
+//! The list of checks, as [`workbook::with_exercises!`] declares them,
+//! expanded twice: into `#[test]` functions by
+//! [`grading_suite!`](crate::grading_suite!) and into a [`Vec<Check>`] by
+//! [`catalogue`].
+
+use crate::{Failure, Functions};
+
+/// Whether a check looks only at results or at the lab's exact steps, or
+/// grades a bonus extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Holds for every correct implementation.
+    Property,
+    /// Holds only for the lab's own procedure; named `lab_steps_…`.
+    LabSteps,
+    /// A property check of a bonus extension: reported, never scored.
+    Bonus,
+}
+
+impl Kind {
+    /// The tag a report gives checks of this kind.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Kind::Property => "property",
+            Kind::LabSteps => "lab_steps",
+            Kind::Bonus => "bonus",
+        }
+    }
+}
+
+/// One check of the catalogue, ready to run against a submission.
+#[derive(Debug, Clone, Copy)]
+pub struct Check {
+    /// The function under test, such as `"flip"`.
+    pub exercise: &'static str,
+    /// The check's own name, such as `"heads_twice_as_often_as_tails"`.
+    pub name: &'static str,
+    /// What the check verifies, as one line.
+    pub title: &'static str,
+    /// Property, lab steps or bonus, as the registry declares it.
+    pub kind: Kind,
+    /// Runs the check against a submission's functions.
+    pub run: fn(&dyn Functions) -> Result<(), Failure>,
+}
+
+impl Check {
+    /// The check's path as a test: `exercise::name`.
+    pub fn path(&self) -> String {
+        format!("{}::{}", self.exercise, self.name)
+    }
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_kind {
+    (lab property) => {
+        $crate::Kind::Property
+    };
+    (lab steps) => {
+        $crate::Kind::LabSteps
+    };
+    (bonus property) => {
+        $crate::Kind::Bonus
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check {
+    ($group:ident $exercise:ident $kind:ident $check:ident $title:literal) => {
+        $crate::Check {
+            exercise: stringify!($exercise),
+            name: stringify!($check),
+            title: $title,
+            kind: $crate::__check_kind!($group $kind),
+            run: $crate::checks::$exercise::$check,
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __catalogue_vec {
+    (
+        {}
+        lab [ $( $exercise:ident : $shape:ident $summary:literal {
+            $( $kind:ident $check:ident : $title:literal ),* $(,)?
+        } )* ]
+        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal {
+            $( $bonus_kind:ident $bonus_check:ident : $bonus_title:literal ),* $(,)?
+        } )* ]
+    ) => {
+        vec![
+            $( $( $crate::__check!(lab $exercise $kind $check $title), )* )*
+            $( $( $crate::__check!(bonus $bonus $bonus_kind $bonus_check $bonus_title), )* )*
+        ]
+    };
+}
+
+/// Every check of the suite, in catalogue order.
+pub fn catalogue() -> Vec<Check> {
+    workbook::with_exercises!([crate::__catalogue_vec])
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __test_functions {
+    (
+        { $graded:ident }
+        lab [ $( $exercise:ident : $shape:ident $summary:literal {
+            $( $kind:ident $check:ident : $title:literal ),* $(,)?
+        } )* ]
+        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal {
+            $( $bonus_kind:ident $bonus_check:ident : $bonus_title:literal ),* $(,)?
+        } )* ]
+    ) => {
+        $(
+            #[allow(non_snake_case)]
+            mod $exercise {
+                $(
+                    #[test]
+                    fn $check() {
+                        $crate::run_as_test(
+                            &super::$graded,
+                            &$crate::__check!(lab $exercise $kind $check $title),
+                        );
+                    }
+                )*
+            }
+        )*
+        /// The extensions: ignored by default, so the lab's checks alone
+        /// decide when `cargo test` is green.
+        mod bonus {
+            $(
+                #[allow(non_snake_case)]
+                mod $bonus {
+                    $(
+                        #[test]
+                        #[ignore = "bonus: run with `-- --ignored bonus`"]
+                        fn $bonus_check() {
+                            $crate::run_as_test(
+                                &super::super::$graded,
+                                &$crate::__check!(bonus $bonus $bonus_kind $bonus_check $bonus_title),
+                            );
+                        }
+                    )*
+                }
+            )*
+        }
+    };
+}
+
+/// Expands to the whole grading suite as `#[test]` functions for a crate
+/// that exposes the lab's functions at its root and the bonus extensions in
+/// its `extensions` module.
+///
+/// The tests are named `exercise::check`, so `cargo test -p exercises flip`
+/// runs the checks of `flip` alone. The bonus checks are named
+/// `bonus::exercise::check` and are ignored unless asked for:
+/// `cargo test -p exercises -- --ignored bonus`.
+///
+/// ```text
+/// // exercises/tests/grading.rs: the whole file
+/// grading::grading_suite!(exercises);
+/// ```
+#[macro_export]
+macro_rules! grading_suite {
+    ($($path:ident)::+) => {
+        /// The crate under test, as the grading suite sees it.
+        static GRADED: $crate::Implementation = $crate::implementation!(
+            $($path)::+,
+            extensions = $($path)::+::extensions
+        );
+        $crate::workbook::with_exercises!([$crate::__test_functions] GRADED);
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use workbook::Exercise;
+
+    #[test]
+    fn names_are_unique_and_every_exercise_has_a_property_check() {
+        let checks = catalogue();
+        let mut paths: Vec<String> = checks.iter().map(Check::path).collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), checks.len());
+        for exercise in workbook::EXERCISES {
+            let mine: Vec<_> = checks
+                .iter()
+                .filter(|c| c.exercise == exercise.name)
+                .collect();
+            assert!(
+                mine.iter().any(|c| c.kind != Kind::LabSteps),
+                "{}",
+                exercise.name
+            );
+        }
+        for check in &checks {
+            let bonus = Exercise::named(check.exercise).is_some_and(|e| e.bonus);
+            assert_eq!(bonus, check.kind == Kind::Bonus, "{}", check.path());
+            assert_eq!(
+                check.kind == Kind::LabSteps,
+                check.name.starts_with("lab_steps_"),
+                "a lab-steps check is declared `steps` and named lab_steps_…: {}",
+                check.path()
+            );
+        }
+    }
+}

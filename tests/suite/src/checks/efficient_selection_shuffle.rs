@@ -1,0 +1,226 @@
+//! Checks of `efficient_selection_shuffle`: for k from n − 1 down to 1,
+//! swap position k with a random r in 0..=k.
+
+use super::shuffles::{self, EFFICIENT};
+use crate::failure::deck;
+use crate::oracle::{SWAP_WRONG_TURNS, diagnose, replay_swaps};
+use crate::{CheckRng, Failure, Functions};
+
+pub fn returns_a_permutation(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::returns_a_permutation(f, &EFFICIENT)
+}
+
+pub fn small_decks(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::small_decks(f, &EFFICIENT)
+}
+
+/// The core check: see [`shuffles::reaches_many_orders_of_8_cards`].
+pub fn reaches_many_orders_of_8_cards(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::reaches_many_orders_of_8_cards(f, &EFFICIENT)
+}
+
+pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::uses_the_rng_it_is_given(f, &EFFICIENT)
+}
+
+/// See [`shuffles::uniform_over_the_24_orders_of_4_cards`]: false alarm
+/// ≤ 1e-6; power against the naive swap-with-anyone shuffle > 1 − 1e-12
+/// (λ = 357). A loop that stops at k = 2 reaches only 12 of the 24 orders.
+pub fn uniform_over_the_24_orders_of_4_cards(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::uniform_over_the_24_orders_of_4_cards(f, &EFFICIENT)
+}
+
+/// See [`shuffles::uniform_at_2_cards`]: false alarm ≤ 1e-6; power 1
+/// against Sattolo's off-by-one, which always swaps two cards.
+pub fn uniform_at_2_cards(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::uniform_at_2_cards(f, &EFFICIENT)
+}
+
+/// See [`shuffles::uniform_at_52_cards`]: false alarm ≤ 1e-6; power
+/// above 1 − 1e-12 against the naive swap-with-anyone shuffle (λ = 1316).
+pub fn uniform_at_52_cards(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::uniform_at_52_cards(f, &EFFICIENT)
+}
+
+/// The start of a hint when a replay matches neither the lab's steps nor a
+/// known wrong turn: the steps may be right and the draws read otherwise,
+/// so the hint does not claim a wrong step.
+const UNREAD: &str = "your deck matches neither the lab's steps nor a known mistake on \
+    these draws. Either your shuffle read the scripted r values differently (draw each r \
+    with `rng.random_range(0..=k)`, or `% (k + 1)` on a raw word, once per k), or it used \
+    them differently from the lab:";
+
+/// Runs the student's shuffle on a scripted random source, r for k = n − 1
+/// down to 1, and compares deck and number of draws with the lab's steps.
+fn follows_the_lab(
+    f: &dyn Functions,
+    input: &[i32],
+    rs: &[usize],
+    hint_if_unexplained: &str,
+) -> Result<(), Failure> {
+    let n = input.len();
+    let script: Vec<(usize, usize)> = (1..n).rev().zip(rs).map(|(k, &r)| (r, k + 1)).collect();
+    let expected = replay_swaps(input, rs);
+    let mut rng = CheckRng::scripted(script.iter().copied());
+    let returned = f
+        .efficient_selection_shuffle()
+        .call(input, &mut rng, 1)
+        .pop()
+        .unwrap_or_default();
+    if returned == expected && rng.draws() == rs.len() {
+        return Ok(());
+    }
+    let steps: Vec<String> = (1..n)
+        .rev()
+        .zip(rs)
+        .map(|(k, r)| format!("r = {r} for k = {k}"))
+        .collect();
+    let hint = diagnose(SWAP_WRONG_TURNS, input, &script, &returned, rng.draws())
+        .map(|why| format!("your result matches a shuffle where {why}."))
+        .unwrap_or_else(|| {
+            if rng.draws() < rs.len() {
+                format!(
+                    "the lab draws once for each k from {} down to 1: {} draws. Yours drew \
+                     {}: does the loop stop early?",
+                    n - 1,
+                    rs.len(),
+                    rng.draws()
+                )
+            } else if rng.draws() > rs.len() {
+                format!(
+                    "the lab draws once for each k from {} down to 1: {} draws. Yours drew {}",
+                    n - 1,
+                    rs.len(),
+                    rng.draws()
+                )
+            } else {
+                format!("{UNREAD} {hint_if_unexplained}")
+            }
+        });
+    Err(Failure::new(
+        "efficient_selection_shuffle does not follow the lab's steps",
+        format!(
+            "{} with the random source scripted to give {}",
+            deck(input),
+            steps.join(", ")
+        ),
+        format!("{} after {} draws", deck(&expected), rs.len()),
+        format!("{} after {} draws", deck(&returned), rng.draws()),
+        hint,
+    ))
+}
+
+const K_FROM_THE_END: &str = "for k from n - 1 down to 1, the lab draws r from 0..=k and \
+    exchanges values[k] with values[r]";
+
+/// Lab steps: one draw per k, in the lab's order, and a swap each time; on
+/// a hand-picked script, then on every script of 2 to 6 cards.
+pub fn lab_steps_k_from_the_end_down_to_1(f: &dyn Functions) -> Result<(), Failure> {
+    follows_the_lab(
+        f,
+        &[10, 20, 30, 40, 50, 60],
+        &[1, 3, 0, 2, 0],
+        K_FROM_THE_END,
+    )?;
+    every_script_of_up_to_6_cards(f)
+}
+
+/// The decks of the exhaustive replay.
+const EXHAUSTIVE_CARDS: std::ops::RangeInclusive<usize> = 2..=6;
+
+/// Every sequence of draws for an n-card deck: r for k = n − 1 down to 1,
+/// each in 0..=k, so n! sequences, one per order.
+pub(crate) fn every_draw_sequence(n: usize) -> Vec<Vec<usize>> {
+    let mut sequences = vec![vec![]];
+    for k in (1..n).rev() {
+        sequences = sequences
+            .into_iter()
+            .flat_map(|rs: Vec<usize>| {
+                (0..=k).map(move |r| {
+                    let mut longer = rs.clone();
+                    longer.push(r);
+                    longer
+                })
+            })
+            .collect();
+    }
+    sequences
+}
+
+/// Replays every sequence of draws for decks of 2 to 6 cards (2 + 6 + 24 +
+/// 120 + 720 = 872), smallest deck first, against the lab's steps. Each
+/// deck size is one batched call on the concatenated scripts; only a batch
+/// that disagrees is replayed one script at a time, to report the first
+/// that fails with its diagnosis.
+fn every_script_of_up_to_6_cards(f: &dyn Functions) -> Result<(), Failure> {
+    for n in EXHAUSTIVE_CARDS {
+        let input: Vec<i32> = (1..=n as i32).map(|card| 10 * card).collect();
+        let sequences = every_draw_sequence(n);
+        let script: Vec<(usize, usize)> = sequences
+            .iter()
+            .flat_map(|rs| (1..n).rev().zip(rs).map(|(k, &r)| (r, k + 1)))
+            .collect();
+        let mut rng = CheckRng::scripted(script.iter().copied());
+        let returned = f
+            .efficient_selection_shuffle()
+            .call(&input, &mut rng, sequences.len());
+        let agrees = rng.draws() == script.len()
+            && returned.len() == sequences.len()
+            && sequences
+                .iter()
+                .zip(&returned)
+                .all(|(rs, deck)| *deck == replay_swaps(&input, rs));
+        if !agrees {
+            for rs in &sequences {
+                follows_the_lab(f, &input, rs, K_FROM_THE_END)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lab steps: r ranges over 0..=k, so r = k is possible and swaps a card
+/// with itself.
+pub fn lab_steps_r_can_equal_k(f: &dyn Functions) -> Result<(), Failure> {
+    follows_the_lab(
+        f,
+        &[10, 20, 30, 40, 50, 60],
+        &[5, 4, 3, 2, 1],
+        "when the random source gives r = k every time, every swap exchanges a card with \
+         itself and the deck comes back unchanged, which needs r drawn from 0..=k (k \
+         included)",
+    )
+}
+
+/// Lab steps: Question 3 run through the student's own shuffle.
+pub fn lab_steps_question_3(f: &dyn Functions) -> Result<(), Failure> {
+    follows_the_lab(
+        f,
+        &[1, 2, 3, 4],
+        &[0, 1, 1],
+        "with r = 0 for k = 3, r = 1 for k = 2 and r = 1 for k = 1, the lab's swaps turn \
+         [1, 2, 3, 4] into [4, 3, 2, 1], with k running downwards",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_order_has_one_sequence() {
+        let counts: Vec<usize> = EXHAUSTIVE_CARDS
+            .map(|n| every_draw_sequence(n).len())
+            .collect();
+        assert_eq!(counts, [2, 6, 24, 120, 720]);
+        assert_eq!(counts.iter().sum::<usize>(), 872);
+        let deck = [1, 2, 3, 4];
+        let mut orders: Vec<Vec<i32>> = every_draw_sequence(4)
+            .iter()
+            .map(|rs| replay_swaps(&deck, rs))
+            .collect();
+        orders.sort();
+        orders.dedup();
+        assert_eq!(orders.len(), 24, "each sequence gives a different order");
+    }
+}

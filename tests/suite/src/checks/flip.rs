@@ -1,0 +1,191 @@
+//! Checks of `flip`: a coin that shows "heads" with probability 2/3.
+
+use crate::stats::{self, ChiSquare};
+use crate::{CheckRng, Failure, Functions};
+
+/// Flips for the 2:1 ratio test.
+pub(crate) const RATIO_FLIPS: u64 = 6_000;
+/// Non-overlapping pairs of flips for the independence test.
+pub(crate) const PAIRS: u64 = 3_000;
+
+/// Flips `count` times with one generator and returns whether each was
+/// heads, or the first answer that was neither "heads" nor "tails".
+fn heads(f: &dyn Functions, count: u64, seed: u64) -> Result<Vec<bool>, String> {
+    let mut rng = CheckRng::seeded(seed);
+    f.flip()
+        .call(&mut rng, count as usize)
+        .into_iter()
+        .map(|word| match word.as_str() {
+            "heads" => Ok(true),
+            "tails" => Ok(false),
+            _ => Err(word),
+        })
+        .collect()
+}
+
+fn wrong_word(word: String) -> Failure {
+    Failure::new(
+        "flip returned something other than \"heads\" or \"tails\"",
+        "flip(rng)",
+        "exactly \"heads\" or \"tails\", in lower case",
+        format!("{word:?}"),
+        "the strings must match exactly: lower case, no spaces, no full stop",
+    )
+}
+
+/// Both words must come up in 200 flips: a correct coin shows no tails in
+/// 200 flips with probability (2/3)^200 < 1e-35, and no heads with
+/// (1/3)^200.
+pub fn returns_heads_or_tails(f: &dyn Functions) -> Result<(), Failure> {
+    let flips = heads(f, 200, 1).map_err(wrong_word)?;
+    let count = flips.iter().filter(|&&h| h).count();
+    if count == 0 || count == flips.len() {
+        let only = if count == 0 { "tails" } else { "heads" };
+        return Err(Failure::new(
+            "flip always gives the same answer",
+            "200 flips, rng seeded with 1",
+            "both \"heads\" and \"tails\", about 2 to 1",
+            format!("\"{only}\" every time"),
+            "each flip must draw a random number from rng and turn it into heads or tails",
+        ));
+    }
+    Ok(())
+}
+
+/// An exact two-sided binomial test of P(heads) = 2/3 over 6,000 flips.
+///
+/// False alarm: at most 1e-6 (the acceptance region is the counts whose
+/// exact two-sided p-value is at least 1e-6: 3820..=4177 heads). Power against a fair coin: 1
+/// to double precision; against a 3/4 coin: > 1 − 1e-15.
+/// `tests::stated_powers` recomputes both.
+pub fn heads_twice_as_often_as_tails(f: &dyn Functions) -> Result<(), Failure> {
+    let seed = 3;
+    let flips = heads(f, RATIO_FLIPS, seed).map_err(wrong_word)?;
+    let count = flips.iter().filter(|&&h| h).count() as u64;
+    let (low, high) = stats::binomial_acceptance(RATIO_FLIPS, 2.0 / 3.0);
+    if (low..=high).contains(&count) {
+        return Ok(());
+    }
+    let share = count as f64 / RATIO_FLIPS as f64;
+    let hint = if (share - 0.5).abs() < 0.03 {
+        "that looks like a fair coin. Heads needs 2 chances in 3: for example pick one of \
+         three equally likely numbers and call two of them heads"
+    } else {
+        "heads should come up 2 times in 3 (about 67%). Check the threshold: with a number \
+         drawn from 0..3, two of the three values are heads; with a float in [0, 1), heads \
+         is below 2/3"
+    };
+    Err(Failure::new(
+        "flip does not come up heads twice as often as tails",
+        format!("{RATIO_FLIPS} flips, rng seeded with {seed}"),
+        format!(
+            "between {low} and {high} heads (2/3 is {})",
+            RATIO_FLIPS * 2 / 3
+        ),
+        format!("{count} heads ({:.1}%)", 100.0 * share),
+        hint,
+    ))
+}
+
+/// A chi-square test of independence on 3,000 non-overlapping pairs of
+/// successive flips (first flip × second flip, a 2×2 table, df 1).
+///
+/// False alarm: at most 1e-6 (χ²(1) critical value 23.93). Power against a
+/// coin that repeats heads, heads, tails: 1, since its table has no
+/// tails-tails cell and its statistic is 750 whatever the phase.
+pub fn successive_flips_are_independent(f: &dyn Functions) -> Result<(), Failure> {
+    let seed = 5;
+    let flips = heads(f, 2 * PAIRS, seed).map_err(wrong_word)?;
+    let table = pair_table(&flips);
+    let test = stats::independence_2x2(table);
+    // A coin that never shows one side has nothing to be independent of;
+    // returns_heads_or_tails reports it, and it earns nothing here either.
+    let one_sided = flips.iter().all(|&h| h) || flips.iter().all(|&h| !h);
+    if !test.rejects() && !one_sided {
+        return Ok(());
+    }
+    let [[tt, th], [ht, hh]] = table;
+    Err(Failure::new(
+        "one flip of the coin predicts the next",
+        format!("{PAIRS} pairs of successive flips, rng seeded with {seed}"),
+        format!(
+            "a second flip that does not depend on the first: chi-square (1 df) below {:.1}",
+            ChiSquare::critical(1.0)
+        ),
+        format!(
+            "heads then heads {hh}, heads then tails {ht}, tails then heads {th}, tails then \
+             tails {tt}: chi-square {:.1}",
+            test.statistic
+        ),
+        "a coin with the right ratio can still be wrong: each flip must draw fresh \
+         randomness from rng, not follow a pattern or a counter",
+    ))
+}
+
+/// Counts (first, second) over non-overlapping pairs; index 1 is heads.
+pub(crate) fn pair_table(flips: &[bool]) -> [[u64; 2]; 2] {
+    let mut table = [[0u64; 2]; 2];
+    for pair in flips.chunks_exact(2) {
+        table[usize::from(pair[0])][usize::from(pair[1])] += 1;
+    }
+    table
+}
+
+/// Equal seeds must give equal flips, and two other seeds different ones:
+/// 64 fair draws of a correct coin agree with probability (5/9)^64 < 1e-16.
+pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
+    let first = heads(f, 64, 9).map_err(wrong_word)?;
+    let second = heads(f, 64, 9).map_err(wrong_word)?;
+    let other = heads(f, 64, 10).map_err(wrong_word)?;
+    if first == second && first != other {
+        return Ok(());
+    }
+    let show = |flips: &[bool]| -> String {
+        flips
+            .iter()
+            .take(16)
+            .map(|&h| if h { 'H' } else { 'T' })
+            .collect()
+    };
+    Err(Failure::new(
+        "flip does not follow the rng it is given",
+        "64 flips, twice with rng seeded with 9, then once seeded with 10",
+        "the same flips for the same seed, different flips for another",
+        format!(
+            "{}…, {}… and {}…",
+            show(&first),
+            show(&second),
+            show(&other)
+        ),
+        "draw from the `rng` argument (for example `rng.random_ratio(2, 3)` or \
+         `rng.random_range(0..3)`), not from `rand::rng()` or a counter of your own",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::binomial_rejection_probability;
+
+    #[test]
+    fn stated_powers() {
+        let region = stats::binomial_acceptance(RATIO_FLIPS, 2.0 / 3.0);
+        assert_eq!(region, (3820, 4177)); // SciPy binomtest agrees.
+        assert!(binomial_rejection_probability(RATIO_FLIPS, 0.5, region) > 1.0 - 1e-15);
+        assert!(binomial_rejection_probability(RATIO_FLIPS, 0.75, region) > 1.0 - 1e-15);
+        // The false-alarm rate of the region itself.
+        assert!(binomial_rejection_probability(RATIO_FLIPS, 2.0 / 3.0, region) <= 1e-6);
+
+        for phase in 0..3 {
+            let flips: Vec<bool> = (0..2 * PAIRS as usize)
+                .map(|i| (i + phase) % 3 != 2)
+                .collect();
+            let test = stats::independence_2x2(pair_table(&flips));
+            assert!(
+                (test.statistic - 750.0).abs() < 1.0,
+                "phase {phase}: {test:?}"
+            );
+            assert!(test.rejects());
+        }
+    }
+}

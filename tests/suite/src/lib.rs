@@ -1,0 +1,43 @@
+//! The grading suite for Activity 3, "Shuffling the Cards in a Deck".
+//!
+//! The suite grades any crate that exposes the functions of the
+//! assignment, as listed once in [`workbook::with_exercises!`].
+//! [`grading_suite!`] turns every check into an ordinary `#[test]` function
+//! named `exercise::check`, so a student runs them with `cargo test -p
+//! exercises`. [`run_check`] runs one check programmatically, for the
+//! `grade` command and for the suite's own tests.
+//!
+//! Two kinds of check exist:
+//!
+//! * **Property checks** look only at what a function returns: a
+//!   permutation, the exact output of a deterministic function, uniformity
+//!   measured with a chi-square test on a fixed seed. Any correct
+//!   implementation passes them, whatever integer type or idiom it draws
+//!   randomness with.
+//! * **Lab-steps checks** (declared `steps`, named `lab_steps_…`) feed the
+//!   function a [scripted random source](workbook::ScriptedRng) and verify
+//!   that it followed the lab's exact steps. A fair but different algorithm
+//!   fails only these.
+
+pub mod algorithms;
+mod catalogue;
+pub mod checks;
+mod diagnosis;
+mod failure;
+mod local;
+mod oracle;
+mod runner;
+pub mod stats;
+
+pub use catalogue::{Check, Kind, catalogue};
+pub use diagnosis::FOLLOWS_FROM;
+pub use failure::Failure;
+pub use local::Local;
+pub use runner::{
+    CALL_LIMIT, CheckBody, NOT_YET_IMPLEMENTED, Outcome, Probe, is_check_thread, run_as_test,
+    run_check, run_check_on, run_check_with_limit,
+};
+pub use workbook::{CheckRng, Functions, Implementation, ScriptedRng, implementation, seeded};
+
+#[doc(hidden)]
+pub use workbook;

@@ -1,0 +1,286 @@
+//! Runs a check on its own thread, so that a panic, a `todo!()` or an
+//! endless loop in the student's code becomes a clear outcome instead of a
+//! crash or a stalled test run.
+
+use std::any::Any;
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use workbook::{CallInput, Functions, Implementation, Watch};
+
+use crate::{Check, Failure, Local};
+
+/// How long one call of a student's function may take before the check
+/// gives up on it. Every check makes many calls, but each is tiny: 10 s is
+/// thousands of times what a correct implementation needs, even unoptimised.
+pub const CALL_LIMIT: Duration = Duration::from_secs(10);
+
+/// What the check is doing right now, so that a hang or a panic can be
+/// reported with the call that caused it.
+#[derive(Debug, Default)]
+pub struct Probe {
+    current: Mutex<Option<Call>>,
+}
+
+#[derive(Debug, Clone)]
+struct Call {
+    function: &'static str,
+    input: CallInput,
+    started: Instant,
+}
+
+impl Call {
+    fn describe(&self) -> String {
+        self.input.describe(self.function)
+    }
+}
+
+impl Watch for Probe {
+    fn watch<T>(&self, function: &'static str, input: CallInput, body: impl FnOnce() -> T) -> T {
+        let call = Call {
+            function,
+            input,
+            started: Instant::now(),
+        };
+        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = Some(call);
+        let result = body();
+        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        result
+    }
+}
+
+impl Probe {
+    fn stuck_for(&self, limit: Duration) -> Option<Call> {
+        let current = self.current.lock().unwrap_or_else(PoisonError::into_inner);
+        current
+            .as_ref()
+            .filter(|call| call.started.elapsed() > limit)
+            .cloned()
+    }
+
+    fn in_progress(&self) -> Option<Call> {
+        self.current
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+thread_local! {
+    static ON_CHECK_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether this thread runs a check: its panics (a student's, or a
+/// grader's way of stopping a check) become the check's [`Outcome`], so a
+/// panic hook should keep them off the terminal.
+pub fn is_check_thread() -> bool {
+    ON_CHECK_THREAD.get()
+}
+
+/// What an [`Outcome::NotImplemented`] says after the function's name;
+/// reports that keep only the text find it there.
+pub const NOT_YET_IMPLEMENTED: &str = "is not yet implemented";
+
+/// How one check went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every assertion held.
+    Passed,
+    /// The function answered, but wrongly.
+    Failed(Failure),
+    /// The function still calls `todo!()`.
+    NotImplemented {
+        /// The function that has not been written yet.
+        function: String,
+    },
+    /// The function panicked.
+    Panicked {
+        /// Which call, such as "perfect_shuffle for 5 cards".
+        during: String,
+        /// The panic's message.
+        message: String,
+    },
+    /// The process running the student's code ended in the middle of a
+    /// call: `exit`, `abort`, a crash, or a limit (the `grade` command).
+    Crashed {
+        /// Which call.
+        during: String,
+        /// How it ended, in words.
+        how: String,
+        /// The end of what it printed.
+        output: String,
+    },
+    /// The function, or code it calls, did not compile.
+    DidNotCompile {
+        /// The exercise's function.
+        function: String,
+        /// The compiler's message, trimmed.
+        message: String,
+    },
+    /// One call did not return within the time limit.
+    TimedOut {
+        /// Which call, such as "selection_shuffle for 4 cards".
+        during: String,
+        /// The limit it ran past.
+        limit: Duration,
+    },
+}
+
+impl Outcome {
+    /// Whether the check passed.
+    pub fn passed(&self) -> bool {
+        matches!(self, Outcome::Passed)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Passed => write!(f, "passed"),
+            Outcome::Failed(failure) => write!(f, "{failure}"),
+            Outcome::NotImplemented { function } => write!(
+                f,
+                "{function} {NOT_YET_IMPLEMENTED}: replace the todo!() in its body with your code"
+            ),
+            Outcome::Panicked { during, message } => write!(
+                f,
+                "{during} panicked: {message}\n  hint:     read the panic message: an index out of \
+                 bounds or an overflow usually means a loop runs one step too far"
+            ),
+            Outcome::Crashed {
+                during,
+                how,
+                output,
+            } => {
+                write!(f, "{during} did not return: {how}")?;
+                if !output.is_empty() {
+                    write!(f, "\n  output:\n")?;
+                    for line in output.lines() {
+                        writeln!(f, "    {line}")?;
+                    }
+                }
+                Ok(())
+            }
+            Outcome::DidNotCompile { function, message } => {
+                writeln!(
+                    f,
+                    "{function} did not compile, so its checks could not run:"
+                )?;
+                for line in message.lines() {
+                    writeln!(f, "    {line}")?;
+                }
+                Ok(())
+            }
+            Outcome::TimedOut { during, limit } => write!(
+                f,
+                "{during} did not return within {} s: does the loop ever end?",
+                limit.as_secs_f64()
+            ),
+        }
+    }
+}
+
+/// Runs a check against the student's code and reports how it went.
+///
+/// The check runs on its own thread. If one call of the student's function
+/// runs longer than `limit`, the check is reported as timed out at once and
+/// its thread is left behind: Rust cannot stop a thread, and it ends with
+/// the process. A panic is caught and reported with the call it came from.
+pub fn run_check_with_limit(
+    implementation: &'static Implementation,
+    check: &Check,
+    limit: Duration,
+) -> Outcome {
+    run_check_on(check, limit, move |probe, run| {
+        run(&Local::new(implementation, probe))
+    })
+}
+
+/// A check's body, as [`run_check_on`] hands it to the caller.
+pub type CheckBody<'a> = &'a dyn Fn(&dyn Functions) -> Result<(), Failure>;
+
+/// Runs a check against whatever functions `with_functions` passes to the
+/// check's body: [`Local`] ones here, or a sandboxed child's in the `grade`
+/// command. Functions that fail in a way of their own (a child that died)
+/// panic with an [`Outcome`] as the payload, which is returned as it is.
+pub fn run_check_on(
+    check: &Check,
+    limit: Duration,
+    with_functions: impl FnOnce(&Probe, CheckBody<'_>) -> Result<(), Failure> + Send + 'static,
+) -> Outcome {
+    let probe = Arc::new(Probe::default());
+    let (sender, receiver) = mpsc::channel();
+    let worker_probe = Arc::clone(&probe);
+    let check_copy = *check;
+    let spawned = thread::Builder::new().name(check.path()).spawn(move || {
+        ON_CHECK_THREAD.set(true);
+        // A failure's hint is refined by the exercise's diagnosis, with the
+        // same functions, so one mistake reads as one message.
+        let body = move |f: &dyn Functions| {
+            (check_copy.run)(f).map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure))
+        };
+        let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)));
+        // The receiver may have given up on a slow check; nothing to do then.
+        let _ = sender.send(result);
+    });
+    if let Err(error) = spawned {
+        return Outcome::Panicked {
+            during: check.path(),
+            message: format!("could not start the check's thread: {error}"),
+        };
+    }
+    loop {
+        match receiver.recv_timeout(Duration::from_millis(20)) {
+            Ok(Ok(Ok(()))) => return Outcome::Passed,
+            Ok(Ok(Err(failure))) => return Outcome::Failed(failure),
+            Ok(Err(payload)) => return from_panic(check, probe.in_progress(), payload),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(call) = probe.stuck_for(limit) {
+                    return Outcome::TimedOut {
+                        during: call.describe(),
+                        limit,
+                    };
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Outcome::Panicked {
+                    during: check.path(),
+                    message: "the check's thread ended without a result".into(),
+                };
+            }
+        }
+    }
+}
+
+/// [`run_check_with_limit`] with the standard [`CALL_LIMIT`].
+pub fn run_check(implementation: &'static Implementation, check: &Check) -> Outcome {
+    run_check_with_limit(implementation, check, CALL_LIMIT)
+}
+
+fn from_panic(check: &Check, call: Option<Call>, payload: Box<dyn Any + Send>) -> Outcome {
+    if let Some(outcome) = payload.downcast_ref::<Outcome>() {
+        return outcome.clone();
+    }
+    let message = workbook::panic_message(payload.as_ref());
+    let function = call.as_ref().map_or(check.exercise, |call| call.function);
+    if workbook::is_todo(&message) {
+        return Outcome::NotImplemented {
+            function: function.into(),
+        };
+    }
+    let during = call.map_or_else(|| check.path(), |call| call.describe());
+    Outcome::Panicked { during, message }
+}
+
+/// Runs a check as a `#[test]`: returns if it passed, panics with the
+/// teaching message otherwise.
+pub fn run_as_test(implementation: &'static Implementation, check: &Check) {
+    let outcome = run_check(implementation, check);
+    if !outcome.passed() {
+        panic!("\n{}: {}\n{outcome}", check.exercise, check.title);
+    }
+}

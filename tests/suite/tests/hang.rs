@@ -1,0 +1,39 @@
+//! A submission that never returns must fail fast and clearly, without
+//! stalling the run. It lives in its own test binary because the looping
+//! thread cannot be stopped: it spins until this binary exits.
+
+use std::time::{Duration, Instant};
+
+use grading::{Outcome, catalogue, run_check_with_limit};
+
+#[allow(clippy::all)] // written as a student would write it
+mod selection_never_ends {
+    include!("../../fixtures/wrong/selection_never_ends.rs");
+}
+static NEVER_ENDS: grading::Implementation = grading::implementation!(selection_never_ends);
+
+#[test]
+fn an_endless_loop_times_out_with_the_input_named() {
+    let check = catalogue()
+        .into_iter()
+        .find(|check| check.path() == "selection_shuffle::uniform_over_the_24_orders_of_4_cards")
+        .expect("the check exists");
+    let started = Instant::now();
+    let outcome = run_check_with_limit(&NEVER_ENDS, &check, Duration::from_millis(500));
+    assert_eq!(
+        outcome,
+        Outcome::TimedOut {
+            during: "selection_shuffle for 4 cards".into(),
+            limit: Duration::from_millis(500)
+        }
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        outcome.to_string(),
+        "selection_shuffle for 4 cards did not return within 0.5 s: does the loop ever end?"
+    );
+}

@@ -1,0 +1,194 @@
+//! What a student reads when a check fails: pinned with insta so that a
+//! change to a message is reviewed like a change to code.
+
+use grading::{Implementation, Outcome, catalogue, run_check};
+
+macro_rules! fixture {
+    ($name:ident, $kind:literal) => {
+        // Fixtures are written as students write, not as clippy would.
+        #[allow(clippy::all)]
+        mod $name {
+            include!(concat!(
+                "../../fixtures/",
+                $kind,
+                "/",
+                stringify!($name),
+                ".rs"
+            ));
+        }
+    };
+}
+
+fixture!(floor_midpoint, "wrong");
+fixture!(split_at_half, "wrong");
+fixture!(in_shuffle, "wrong");
+fixture!(naive_swap, "wrong");
+fixture!(sattolo, "wrong");
+fixture!(forward_fisher_yates, "wrong");
+fixture!(selection_linear_probe, "wrong");
+fixture!(remove_from_list, "wrong");
+fixture!(fair_coin, "wrong");
+fixture!(repeating_coin, "wrong");
+fixture!(sum_based, "wrong");
+fixture!(question_3_backwards, "wrong");
+
+static FLOOR_MIDPOINT: grading::Implementation = grading::implementation!(floor_midpoint);
+static SPLIT_AT_HALF: grading::Implementation = grading::implementation!(split_at_half);
+static IN_SHUFFLE: grading::Implementation = grading::implementation!(in_shuffle);
+static NAIVE_SWAP: grading::Implementation = grading::implementation!(naive_swap);
+static SATTOLO: grading::Implementation = grading::implementation!(sattolo);
+static FORWARD_FISHER_YATES: grading::Implementation =
+    grading::implementation!(forward_fisher_yates);
+static LINEAR_PROBE: grading::Implementation = grading::implementation!(selection_linear_probe);
+static REMOVE_FROM_LIST: grading::Implementation = grading::implementation!(remove_from_list);
+static FAIR_COIN: grading::Implementation = grading::implementation!(fair_coin);
+static REPEATING_COIN: grading::Implementation = grading::implementation!(repeating_coin);
+static SUM_BASED: grading::Implementation = grading::implementation!(sum_based);
+static QUESTION3_BACKWARDS: grading::Implementation =
+    grading::implementation!(question_3_backwards);
+static STUBS: grading::Implementation = grading::implementation!(exercises);
+
+/// Bonus fixtures hold only the extensions; the lab's six come from the
+/// reference.
+macro_rules! bonus_fixture {
+    ($name:ident = $module:ident) => {
+        #[allow(clippy::all)]
+        mod $module {
+            include!(concat!("../../fixtures/bonus/", stringify!($module), ".rs"));
+        }
+        static $name: grading::Implementation =
+            grading::implementation!(solutions, extensions = $module);
+    };
+}
+
+bonus_fixture!(RIFFLE_COIN_DROPS = riffle_coin_drops);
+bonus_fixture!(SEQUENCE_FOR_ASCENDING = sequence_for_ascending);
+bonus_fixture!(ORDER_OFF_BY_ONE = order_off_by_one);
+
+/// The report of one check, as `cargo test` prints it below the title.
+fn message(implementation: &'static Implementation, path: &str) -> String {
+    let check = catalogue()
+        .into_iter()
+        .find(|check| check.path() == path)
+        .unwrap_or_else(|| panic!("no check {path}"));
+    let outcome = run_check(implementation, &check);
+    assert!(!outcome.passed(), "{path} passed");
+    format!("{}: {}\n{outcome}", check.exercise, check.title)
+}
+
+#[test]
+fn a_panic_names_the_call_that_panicked() {
+    let text = message(
+        &FLOOR_MIDPOINT,
+        "perfect_shuffle::odd_lengths_give_the_extra_card_to_the_first_half",
+    );
+    assert!(
+        text.contains("perfect_shuffle for 3 cards panicked: index out of bounds"),
+        "{text}"
+    );
+}
+
+#[test]
+fn todo_reads_as_not_yet_implemented() {
+    insta::assert_snapshot!(message(&STUBS, "flip::heads_twice_as_often_as_tails"));
+}
+
+#[test]
+fn exact_output_shows_input_expected_returned_and_hint() {
+    insta::assert_snapshot!(message(
+        &IN_SHUFFLE,
+        "perfect_shuffle::even_lengths_interleave_the_halves"
+    ));
+}
+
+#[test]
+fn uniformity_failure_shows_the_statistic_and_the_extremes() {
+    insta::assert_snapshot!(message(
+        &NAIVE_SWAP,
+        "efficient_selection_shuffle::uniform_over_the_24_orders_of_4_cards"
+    ));
+    insta::assert_snapshot!(message(
+        &LINEAR_PROBE,
+        "selection_shuffle::uniform_over_the_24_orders_of_4_cards"
+    ));
+}
+
+#[test]
+fn lab_steps_failures_name_the_wrong_turn() {
+    insta::assert_snapshot!(message(
+        &SATTOLO,
+        "efficient_selection_shuffle::lab_steps_r_can_equal_k"
+    ));
+    insta::assert_snapshot!(message(
+        &FORWARD_FISHER_YATES,
+        "efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1"
+    ));
+    insta::assert_snapshot!(message(
+        &REMOVE_FROM_LIST,
+        "selection_shuffle::lab_steps_retries_until_an_unused_card"
+    ));
+}
+
+#[test]
+fn coin_failures_explain_ratio_and_independence() {
+    insta::assert_snapshot!(message(&FAIR_COIN, "flip::heads_twice_as_often_as_tails"));
+    insta::assert_snapshot!(message(
+        &REPEATING_COIN,
+        "flip::successive_flips_are_independent"
+    ));
+}
+
+#[test]
+fn question_failures_explain_why() {
+    insta::assert_snapshot!(message(
+        &SUM_BASED,
+        "are_permutations::false_when_only_the_sums_match"
+    ));
+    insta::assert_snapshot!(message(
+        &QUESTION3_BACKWARDS,
+        "reversing_sequence::answers_question_3"
+    ));
+}
+
+#[test]
+fn bonus_failures_explain_the_model_and_the_replay() {
+    insta::assert_snapshot!(message(
+        &RIFFLE_COIN_DROPS,
+        "riffle_shuffle::matches_the_model_on_4_cards"
+    ));
+    insta::assert_snapshot!(message(
+        &SEQUENCE_FOR_ASCENDING,
+        "sequence_for::rebuilds_shuffled_decks"
+    ));
+    insta::assert_snapshot!(message(
+        &ORDER_OFF_BY_ONE,
+        "perfect_shuffle_order::fifty_two_cards_need_8"
+    ));
+}
+
+#[test]
+fn outcomes_compare_by_value() {
+    assert_eq!(
+        Outcome::NotImplemented {
+            function: "flip".into()
+        },
+        Outcome::NotImplemented {
+            function: "flip".into()
+        }
+    );
+}
+
+/// One mistake, one message: a split at n / 2 fails six checks of
+/// perfect_shuffle; one explains the split, the other five point to it.
+#[test]
+fn one_mistake_reads_as_one_message() {
+    let report: Vec<String> = catalogue()
+        .iter()
+        .filter(|check| check.exercise == "perfect_shuffle")
+        .filter_map(|check| match run_check(&SPLIT_AT_HALF, check) {
+            Outcome::Passed => None,
+            outcome => Some(format!("{}: {}\n{outcome}", check.exercise, check.title)),
+        })
+        .collect();
+    insta::assert_snapshot!(report.join("\n"));
+}

@@ -1,0 +1,60 @@
+//! `exercises/` and `solutions/` mirror each other file for file, with the
+//! same public signatures, as rustlings' exercises and solutions do.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn rust_files(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).expect("readable source folder") {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path.strip_prefix(root).expect("under root").to_path_buf());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Every `pub fn` signature in a file, up to its opening brace, with
+/// whitespace collapsed.
+fn signatures(source: &str) -> Vec<String> {
+    source
+        .split("\npub fn ")
+        .skip(1)
+        .map(|rest| {
+            let head = rest.split('{').next().unwrap_or_default();
+            head.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn same_files_and_same_signatures() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let exercises = workspace.join("exercises/src");
+    let solutions = workspace.join("solutions/src");
+    let files = rust_files(&exercises);
+    assert_eq!(files, rust_files(&solutions));
+    let mut compared = 0;
+    for file in &files {
+        let stub = fs::read_to_string(exercises.join(file)).expect("readable stub");
+        let reference = fs::read_to_string(solutions.join(file)).expect("readable solution");
+        assert_eq!(
+            signatures(&stub),
+            signatures(&reference),
+            "{}",
+            file.display()
+        );
+        compared += signatures(&stub).len();
+    }
+    assert_eq!(
+        compared, 9,
+        "the six functions of the assignment and the three extensions"
+    );
+}

@@ -1,0 +1,246 @@
+//! One crate's functions for every exercise, and what is known of each
+//! exercise without running it.
+
+use crate::shapes::{self, Shape};
+use crate::{Caller, Functions, Request, Response, Watch};
+
+/// What is known of an exercise without running it.
+#[derive(Debug, Clone, Copy)]
+pub struct Exercise {
+    /// The function's name, such as `"flip"`.
+    pub name: &'static str,
+    /// What the function does, in one line.
+    pub summary: &'static str,
+    /// Whether it is a bonus extension, which lives in the `extensions`
+    /// module and is reported but never scored.
+    pub bonus: bool,
+    signature: fn(&str) -> String,
+    wrapper: fn(&str, &str) -> String,
+    missing: fn(&str) -> String,
+}
+
+impl Exercise {
+    /// The signature the stubs give: `pub fn flip<R: Rng + ?Sized>(rng:
+    /// &mut R) -> &'static str`.
+    pub fn signature(&self) -> String {
+        (self.signature)(self.name)
+    }
+
+    /// Source of a function of the same name and shape, for `dyn Rng`, that
+    /// forwards to the one at `path`.
+    pub fn wrapper(&self, path: &str) -> String {
+        (self.wrapper)(self.name, path)
+    }
+
+    /// Source of a function of the same name and shape that says "not yet
+    /// implemented".
+    pub fn missing(&self) -> String {
+        (self.missing)(self.name)
+    }
+
+    /// The exercise of that name, if there is one.
+    pub fn named(name: &str) -> Option<&'static Exercise> {
+        EXERCISES.iter().find(|e| e.name == name)
+    }
+
+    /// The lab's exercises, in the lab's order.
+    pub fn lab() -> impl Iterator<Item = &'static Exercise> {
+        EXERCISES.iter().filter(|e| !e.bonus)
+    }
+
+    /// The bonus extensions.
+    pub fn bonus() -> impl Iterator<Item = &'static Exercise> {
+        EXERCISES.iter().filter(|e| e.bonus)
+    }
+}
+
+macro_rules! items {
+    (
+        {}
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
+    ) => {
+        /// One crate's functions for every exercise, for `dyn Rng`. Build
+        /// it with [`implementation!`](crate::implementation!).
+        #[derive(Debug, Clone, Copy)]
+        pub struct Implementation {
+            $(
+                #[doc = $lab_summary]
+                pub $lab: <shapes::$lab_shape as Shape>::Function,
+            )*
+            $(
+                #[doc = $bonus_summary]
+                pub $bonus: <shapes::$bonus_shape as Shape>::Function,
+            )*
+        }
+
+        /// Every exercise: the lab's, in the lab's order, then the bonus
+        /// extensions.
+        pub const EXERCISES: &[Exercise] = &[
+            $( Exercise {
+                name: stringify!($lab),
+                summary: $lab_summary,
+                bonus: false,
+                signature: shapes::signature::<shapes::$lab_shape>,
+                wrapper: shapes::wrapper::<shapes::$lab_shape>,
+                missing: shapes::missing::<shapes::$lab_shape>,
+            }, )*
+            $( Exercise {
+                name: stringify!($bonus),
+                summary: $bonus_summary,
+                bonus: true,
+                signature: shapes::signature::<shapes::$bonus_shape>,
+                wrapper: shapes::wrapper::<shapes::$bonus_shape>,
+                missing: shapes::missing::<shapes::$bonus_shape>,
+            }, )*
+        ];
+
+        /// The lab's exercises' names, in the lab's order.
+        pub const LAB_EXERCISES: &[&str] = &[$(stringify!($lab)),*];
+
+        /// The bonus extensions' names.
+        pub const BONUS_EXERCISES: &[&str] = &[$(stringify!($bonus)),*];
+
+        impl Implementation {
+            /// Answers `request` with these functions, each call inside
+            /// `watch`. A panic of a student's function unwinds through.
+            pub fn answer(&self, request: Request, watch: &impl Watch) -> Response {
+                match request {
+                    $( Request::$lab(input) => Response::$lab(
+                        <shapes::$lab_shape as Shape>::run(stringify!($lab), self.$lab, input, watch),
+                    ), )*
+                    $( Request::$bonus(input) => Response::$bonus(
+                        <shapes::$bonus_shape as Shape>::run(stringify!($bonus), self.$bonus, input, watch),
+                    ), )*
+                }
+            }
+        }
+
+        /// The typed calls of each exercise, which the checks make.
+        impl<'f> dyn Functions + 'f {
+            $(
+                #[doc = $lab_summary]
+                pub fn $lab(&self) -> Caller<'_, shapes::$lab_shape> {
+                    Caller::new(self, Request::$lab, |response| match response {
+                        Response::$lab(output) => Some(output),
+                        _ => None,
+                    })
+                }
+            )*
+            $(
+                #[doc = $bonus_summary]
+                pub fn $bonus(&self) -> Caller<'_, shapes::$bonus_shape> {
+                    Caller::new(self, Request::$bonus, |response| match response {
+                        Response::$bonus(output) => Some(output),
+                        _ => None,
+                    })
+                }
+            )*
+        }
+    };
+}
+
+crate::with_exercises!([items]);
+
+/// Builds an [`Implementation`] from the functions in a module or crate,
+/// and the bonus ones from `extensions = path` when it is given. Without
+/// it, the bonus functions say "not yet implemented", as the stubs do.
+///
+/// A generic `R: Rng + ?Sized` in a student's function is instantiated for
+/// `dyn Rng`.
+///
+/// ```
+/// mod mine {
+///     # use rand::Rng;
+///     pub fn perfect_shuffle(values: &[i32]) -> Vec<i32> { values.to_vec() }
+///     pub fn selection_shuffle<R: Rng + ?Sized>(values: &[i32], _: &mut R) -> Vec<i32> { values.to_vec() }
+///     pub fn efficient_selection_shuffle<R: Rng + ?Sized>(_: &mut [i32], _: &mut R) {}
+///     pub fn flip<R: Rng + ?Sized>(_: &mut R) -> &'static str { "heads" }
+///     pub fn are_permutations(a: &[i32], b: &[i32]) -> bool { a == b }
+///     pub fn reversing_sequence() -> [usize; 3] { [0, 1, 1] }
+/// }
+/// const MINE: workbook::Implementation = workbook::implementation!(mine);
+/// assert_eq!((MINE.perfect_shuffle)(&[1, 2]), [1, 2]);
+/// ```
+#[macro_export]
+macro_rules! implementation {
+    ($($path:ident)::+ $(,)?) => {
+        $crate::with_exercises!([$crate::__implementation] [$($path)::+] [])
+    };
+    ($($path:ident)::+, extensions = $($extensions:ident)::+ $(,)?) => {
+        $crate::with_exercises!([$crate::__implementation] [$($path)::+] [$($extensions)::+])
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __implementation {
+    (
+        { [$($path:ident)::+] [] }
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
+    ) => {
+        {
+            use $($path)::+ as __lab;
+            $crate::Implementation {
+                $( $lab: __lab::$lab, )*
+                $( $bonus: <$crate::shapes::$bonus_shape as $crate::shapes::Shape>::NOT_YET, )*
+            }
+        }
+    };
+    (
+        { [$($path:ident)::+] [$($extensions:ident)::+] }
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
+    ) => {
+        {
+            use $($path)::+ as __lab;
+            use $($extensions)::+ as __bonus;
+            $crate::Implementation {
+                $( $lab: __lab::$lab, )*
+                $( $bonus: __bonus::$bonus, )*
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_exercise_is_listed_once_lab_first() {
+        let names: Vec<&str> = EXERCISES.iter().map(|e| e.name).collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len());
+        let first_bonus = EXERCISES.iter().position(|e| e.bonus).unwrap();
+        assert!(EXERCISES[first_bonus..].iter().all(|e| e.bonus));
+        assert_eq!(Exercise::lab().count(), 6);
+        assert_eq!(Exercise::named("flip").unwrap().name, "flip");
+        assert!(Exercise::named("shuffle").is_none());
+    }
+
+    #[test]
+    fn signatures_read_as_the_stubs_give_them() {
+        let signature = |name| Exercise::named(name).unwrap().signature();
+        assert_eq!(
+            signature("selection_shuffle"),
+            "pub fn selection_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32>"
+        );
+        assert_eq!(
+            signature("efficient_selection_shuffle"),
+            "pub fn efficient_selection_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R)"
+        );
+        assert_eq!(
+            signature("reversing_sequence"),
+            "pub fn reversing_sequence() -> [usize; 3]"
+        );
+        let flip = Exercise::named("flip").unwrap();
+        assert_eq!(
+            flip.wrapper("super"),
+            "    pub fn flip(rng: &mut (dyn ::rand::Rng + 'static)) -> &'static str {\n        super::flip(rng)\n    }\n"
+        );
+    }
+}

@@ -1,0 +1,56 @@
+//! The exercises of Activity 3, "Shuffling the Cards in a Deck", declared
+//! once, and what every grader needs to call them.
+//!
+//! * [`with_exercises!`] is the one list of the exercises: names, shapes
+//!   (which fix the signatures), summaries and checks.
+//! * [`Implementation`] holds one crate's functions, one per exercise, and
+//!   [`implementation!`] builds it from a crate's paths.
+//! * [`Request`] and [`Response`] are one call and its answer, in this
+//!   process or across a pipe to a sandboxed child; [`Functions`] is
+//!   whatever answers them, and its typed calls (`f.flip().call(…)`) are
+//!   what the checks use.
+//! * [`CheckRng`] and [`ScriptedRng`] are the random sources the checks
+//!   hand to a student's functions.
+//!
+//! The grading suite (`grading`), the `grade` command and the sandboxed
+//! child all build on this crate, which is small so the child links fast.
+
+mod call;
+mod check_rng;
+mod implementation;
+mod protocol;
+mod registry;
+mod scripted;
+pub mod shapes;
+
+pub use call::{CallInput, Caller, Functions, Unwatched, Watch};
+pub use check_rng::CheckRng;
+pub use implementation::{BONUS_EXERCISES, EXERCISES, Exercise, Implementation, LAB_EXERCISES};
+pub use protocol::{Request, Response};
+pub use scripted::ScriptedRng;
+
+#[doc(hidden)]
+pub use rand;
+
+/// The message a panic carried: the `&str` or `String` that `panic!` and
+/// `todo!` use, or a placeholder for any other payload.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(a panic without a message)".into())
+}
+
+/// Whether a panic message is `todo!()`'s, which reports are to read as
+/// "not yet implemented" rather than as a failure.
+pub fn is_todo(message: &str) -> bool {
+    message.starts_with("not yet implemented")
+}
+
+/// The seeded generator behind every property check. PCG's output for a
+/// given seed is fixed by `rand_pcg`, unlike `StdRng` or `SmallRng`.
+pub fn seeded(seed: u64) -> rand_pcg::Pcg64 {
+    use rand::SeedableRng;
+    rand_pcg::Pcg64::seed_from_u64(seed)
+}

@@ -1,0 +1,104 @@
+//! The one list of the exercises. Everything that names an exercise (the
+//! function table, the requests and answers between a grader and a
+//! sandboxed child, the typed calls the checks make, the `grade` command's
+//! generated wrappers, the `#[test]` functions and the report's columns) is
+//! expanded from [`with_exercises!`], so an exercise added there and
+//! nowhere else is a compile error that names what it lacks.
+
+/// Calls a macro with every exercise: the lab's, then the bonus ones.
+///
+/// Each exercise gives its name (the function's, and its checks' module in
+/// the grading suite), its [shape](crate::shapes), which fixes its
+/// signature, a one-line summary, and its checks. Each check is
+/// `property` (it holds for every correct implementation) or `steps` (it
+/// grades the lab's exact steps, and its name starts with `lab_steps_`),
+/// then its name, a function of that name in `grading::checks::<exercise>`,
+/// and the one-line title a report shows after the function's name.
+///
+/// The callback is given in brackets and receives `{ args } lab [ … ]
+/// bonus [ … ]`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_exercises {
+    ([$($callback:tt)*] $($args:tt)*) => {
+        $($callback)*! { { $($args)* }
+        lab [
+            perfect_shuffle: DeckToDeck "Interleaves the two halves of the deck, as a perfect riffle does." {
+                property returns_a_permutation: "returns every card exactly once",
+                property small_decks: "handles 0, 1 and 2 cards",
+                property interleaves_two_halves: "even decks of 4 to 10 cards come back as two halves interleaved",
+                property even_lengths_interleave_the_halves: "even lengths put the first half at even positions",
+                property odd_lengths_give_the_extra_card_to_the_first_half: "odd lengths give the extra card to the first half",
+                property moves_values_not_indices: "moves the cards' values, not their positions",
+                property eight_shuffles_restore_52_cards: "eight shuffles restore a 52-card deck, and fewer do not",
+                property every_deck_up_to_100_cards: "every deck of 0 to 100 cards, and larger ones, as the lab shuffles it",
+                property outputs_match_the_snapshot: "outputs for 0 to 11 cards match the pinned snapshot",
+            }
+            selection_shuffle: RandomDeck "Picks a random unused card for each position, drawing again when the card is used." {
+                property returns_a_permutation: "returns every card exactly once",
+                property small_decks: "handles 0, 1 and 2 cards",
+                property reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
+                property uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
+                property uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
+                property uniform_at_2_cards: "2 cards are swapped half the time",
+                property uniform_at_52_cards: "every card is equally likely at every position of 52",
+                steps lab_steps_retries_until_an_unused_card: "lab steps: draws j again while values[j] is used",
+                steps lab_steps_draws_j_from_the_whole_deck: "lab steps: every j is drawn from 0 to n - 1",
+            }
+            efficient_selection_shuffle: RandomInPlace "Swaps each position k, from the end down to 1, with a random r in 0..=k." {
+                property returns_a_permutation: "returns every card exactly once",
+                property small_decks: "handles 0, 1 and 2 cards",
+                property reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
+                property uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
+                property uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
+                property uniform_at_2_cards: "2 cards are swapped half the time",
+                property uniform_at_52_cards: "every card is equally likely at every position of 52",
+                steps lab_steps_k_from_the_end_down_to_1: "lab steps: k runs from n - 1 down to 1, one draw each",
+                steps lab_steps_r_can_equal_k: "lab steps: r = k leaves the card in place",
+                steps lab_steps_question_3: "lab steps: Question 3's draws reverse [1, 2, 3, 4]",
+            }
+            flip: RandomWord "Returns \"heads\" twice as often as \"tails\"." {
+                property returns_heads_or_tails: "returns exactly \"heads\" or \"tails\"",
+                property heads_twice_as_often_as_tails: "heads come up twice as often as tails",
+                property successive_flips_are_independent: "one flip does not predict the next",
+                property uses_the_rng_it_is_given: "the flips follow the seed of rng",
+            }
+            are_permutations: PairTest "Whether two same-length, duplicate-free arrays hold the same values." {
+                property true_for_rearrangements: "true when the arrays hold the same cards",
+                property false_when_a_card_differs: "false when any one card differs",
+                property false_when_only_the_sums_match: "false when only the sum, product or XOR matches",
+                property empty_and_single_card_arrays: "handles empty and one-card arrays",
+                property every_pair_of_up_to_4_cards: "every pair of up to 4 cards from 5 values (18,426 pairs)",
+                property random_pairs_of_5_to_12_cards: "1,000 random pairs of 5 to 12 cards",
+                property outputs_match_the_snapshot: "answers for a table of pairs match the pinned snapshot",
+            }
+            reversing_sequence: ThreeDraws "Question 3: the r for k = 3, 2, 1 that turn [1, 2, 3, 4] into [4, 3, 2, 1]." {
+                property each_r_is_between_0_and_k: "each r lies in 0..=k",
+                property answers_question_3: "the draws turn [1, 2, 3, 4] into [4, 3, 2, 1]",
+                property answer_matches_the_snapshot: "the answer matches the pinned snapshot",
+            }
+        ]
+        bonus [
+            perfect_shuffle_order: Count "Bonus: how many perfect shuffles restore an n-card deck." {
+                property small_decks: "0, 1 and 2 cards need one shuffle",
+                property fifty_two_cards_need_8: "52 cards need 8 shuffles",
+                property matches_the_orders_up_to_60_cards: "every deck of 1 to 60 cards (OEIS A024222)",
+                property larger_decks: "decks of 100 to 2,000 cards",
+            }
+            sequence_for: DeckToDraws "Bonus: the draws that make the efficient selection shuffle produce a target deck." {
+                property each_r_is_between_0_and_k: "n - 1 draws, each r in 0..=k",
+                property rebuilds_every_order_of_4_cards: "replaying the draws rebuilds each of the 24 orders of 4 cards",
+                property rebuilds_shuffled_decks: "replaying the draws rebuilds shuffled decks of up to 1,000 cards",
+                property small_decks: "0 and 1 cards need no draws",
+            }
+            riffle_shuffle: RandomDeck "Bonus: one Gilbert–Shannon–Reeds riffle." {
+                property returns_a_permutation: "returns every card exactly once",
+                property small_decks: "handles 0, 1 and 2 cards",
+                property keeps_each_packet_in_order: "the result interleaves two packets, each in order",
+                property uses_the_rng_it_is_given: "the riffle follows the seed of rng",
+                property matches_the_model_on_4_cards: "the 24 orders of 4 cards come up as the GSR model says",
+            }
+        ]
+        }
+    };
+}
