@@ -13,8 +13,10 @@ procedure lists, and checks that:
 * `grade` on the reference lists the new exercise among the bonus ones.
 
 Usage: python3 tests/contributing/toy_exercise.py [--keep]
-It reuses this checkout's target directory for the dependencies, so it
-costs about the build of the workspace's own crates.
+It starts from a copy of this checkout's target/debug, so it costs about
+the build of the workspace's own crates. A copy, not the folder itself:
+cargo names a workspace crate's artifacts the same in every checkout, and
+two checkouts building into one folder would each pick up the other's.
 """
 
 import argparse
@@ -73,8 +75,8 @@ SOLUTION = f'''/// Moves the bottom (last) card of the deck to the top (front).
 /// ```
 pub fn {NAME}(values: &[i32]) -> Vec<i32> {{
     let mut deck = values.to_vec();
-    // rotate_right(1) panics on nothing: an empty deck rotates by 0.
-    deck.rotate_right(usize::from(!deck.is_empty()));
+    // An empty deck has no bottom card: rotate it by 0.
+    deck.rotate_right(usize::from(!values.is_empty()));
     deck
 }}
 '''
@@ -125,7 +127,7 @@ def add_to_module(path: Path):
 def follow_the_procedure(copy: Path):
     registry = copy / "tests/workbook/src/registry.rs"
     text = registry.read_text()
-    bonus = text.index("bonus [")
+    bonus = text.index("\n        bonus [\n")
     end = text.index("        ]\n", bonus)
     registry.write_text(text[:end] + REGISTRY_ENTRY + text[end:])
     (copy / f"tests/suite/src/checks/{NAME}.rs").write_text(CHECKS)
@@ -149,7 +151,9 @@ def main():
         if source.is_file():
             target = copy / name.decode()
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
+            # New times, so that cargo rebuilds the copy's crates rather
+            # than trusting the artifacts copied from this checkout.
+            shutil.copy(source, target)
     subprocess.run(["git", "init", "-q"], cwd=copy, check=True)
     subprocess.run(["git", "add", "-A"], cwd=copy, check=True)
     subprocess.run(["git", "-c", "user.name=toy", "-c", "user.email=toy@example.com",
@@ -165,7 +169,13 @@ def main():
     print(f"== the procedure touched {len(changed)} files, as CONTRIBUTING.md lists")
 
     env = dict(os.environ)
-    env.setdefault("CARGO_TARGET_DIR", str(ROOT / "target"))
+    target = work / "target"
+    built = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "debug"
+    if built.is_dir():
+        print(f"== copying {built} to start warm", flush=True)
+        target.mkdir()
+        subprocess.run(["cp", "-a", str(built), str(target / "debug")], check=True)
+    env["CARGO_TARGET_DIR"] = str(target)
     env["CARGO_TERM_COLOR"] = "never"
     run(["cargo", "test", "-p", "grading", "--test", "mirror"], copy, env)
     run(["cargo", "test", "-p", "solutions", "--test", "grading", "--",
