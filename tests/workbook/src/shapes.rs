@@ -77,27 +77,26 @@ pub fn signature<S: Shape>(name: &str) -> String {
 /// submission. It is one function per exercise, so a compile error in it
 /// (a missing function, a wrong signature) costs only that exercise.
 pub fn wrapper<S: Shape>(name: &str, path: &str) -> String {
-    let parameters: Vec<String> = S::PARAMETERS
-        .iter()
-        .map(|(name, ty)| {
-            format!(
-                "{name}: {}",
-                ty.replace("mut R", "mut (dyn ::rand::Rng + 'static)")
-            )
-        })
-        .collect();
-    let arguments: Vec<&str> = S::PARAMETERS.iter().map(|(name, _)| *name).collect();
+    let (parameters, arguments) = for_dyn_rng::<S>();
     format!(
-        "    pub fn {name}({}){} {{\n        {path}::{name}({})\n    }}\n",
-        parameters.join(", "),
+        "    pub fn {name}({parameters}){} {{\n        {path}::{name}({arguments})\n    }}\n",
         returns(S::RETURNS),
-        arguments.join(", "),
     )
 }
 
 /// A wrapper of shape `S` that says "not yet implemented", as the stubs do:
 /// for a bonus exercise whose module was not handed in.
 pub fn missing<S: Shape>(name: &str) -> String {
+    let (parameters, arguments) = for_dyn_rng::<S>();
+    format!(
+        "    pub fn {name}({parameters}){} {{\n        let _ = ({arguments});\n        ::core::todo!()\n    }}\n",
+        returns(S::RETURNS),
+    )
+}
+
+/// The parameters of shape `S` with `dyn Rng` for `R`, and the arguments
+/// that pass them on.
+fn for_dyn_rng<S: Shape>() -> (String, String) {
     let parameters: Vec<String> = S::PARAMETERS
         .iter()
         .map(|(name, ty)| {
@@ -108,12 +107,7 @@ pub fn missing<S: Shape>(name: &str) -> String {
         })
         .collect();
     let arguments: Vec<&str> = S::PARAMETERS.iter().map(|(name, _)| *name).collect();
-    format!(
-        "    pub fn {name}({}){} {{\n        let _ = ({});\n        ::core::todo!()\n    }}\n",
-        parameters.join(", "),
-        returns(S::RETURNS),
-        arguments.join(", "),
-    )
+    (parameters.join(", "), arguments.join(", "))
 }
 
 fn returns(ty: &str) -> String {
@@ -158,6 +152,29 @@ pub struct Draws {
     pub rng: CheckRng,
     /// How many calls.
     pub times: usize,
+}
+
+/// The calls of a batch, one shuffle of a fresh copy of the deck each,
+/// with one random source throughout.
+fn shuffle_batch(
+    name: &'static str,
+    input: Batch,
+    watch: &impl Watch,
+    mut shuffle: impl FnMut(&[i32], &mut (dyn Rng + 'static)) -> Vec<i32>,
+) -> Returned<Vec<i32>> {
+    let Batch {
+        values,
+        mut rng,
+        times,
+    } = input;
+    let answers = (0..times)
+        .map(|_| {
+            watch.watch(name, CallInput::Cards(values.len()), || {
+                shuffle(&values, &mut rng)
+            })
+        })
+        .collect();
+    Returned { answers, rng }
 }
 
 /// `fn(values: &[i32]) -> Vec<i32>`: a deterministic rearrangement.
@@ -206,19 +223,7 @@ impl Shape for RandomDeck {
         input: Batch,
         watch: &impl Watch,
     ) -> Self::Output {
-        let Batch {
-            values,
-            mut rng,
-            times,
-        } = input;
-        let answers = (0..times)
-            .map(|_| {
-                watch.watch(name, CallInput::Cards(values.len()), || {
-                    function(&values, &mut rng)
-                })
-            })
-            .collect();
-        Returned { answers, rng }
+        shuffle_batch(name, input, watch, |values, rng| function(values, rng))
     }
 
     fn describe(name: &str, input: &Batch) -> String {
@@ -249,21 +254,11 @@ impl Shape for RandomInPlace {
         input: Batch,
         watch: &impl Watch,
     ) -> Self::Output {
-        let Batch {
-            values,
-            mut rng,
-            times,
-        } = input;
-        let answers = (0..times)
-            .map(|_| {
-                watch.watch(name, CallInput::Cards(values.len()), || {
-                    let mut deck = values.clone();
-                    function(&mut deck, &mut rng);
-                    deck
-                })
-            })
-            .collect();
-        Returned { answers, rng }
+        shuffle_batch(name, input, watch, |values, rng| {
+            let mut deck = values.to_vec();
+            function(&mut deck, rng);
+            deck
+        })
     }
 
     fn describe(name: &str, input: &Batch) -> String {
