@@ -223,7 +223,7 @@ impl Shape for RandomDeck {
         input: Batch,
         watch: &impl Watch,
     ) -> Self::Output {
-        shuffle_batch(name, input, watch, |values, rng| function(values, rng))
+        shuffle_batch(name, input, watch, function)
     }
 
     fn describe(name: &str, input: &Batch) -> String {
