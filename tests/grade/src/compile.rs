@@ -1,13 +1,13 @@
-//! Building a batch of submissions with the instructor's own manifest,
-//! lockfile and grading suite, offline, in one cargo run.
+//! Building a batch of submissions with the instructor's own lockfile and
+//! serving code (`grade-serve`), offline, in one cargo run.
 //!
 //! Each submission becomes a small library crate of its own (named after
 //! its content hash, so unchanged work is never rebuilt), holding only its
-//! `.rs` files plus a generated module that instantiates the six functions
-//! (and the three bonus extensions, or `todo!()` in their place when the
-//! crate root has no `mod extensions`) for `dyn Rng`. A submission's own
-//! `Cargo.toml`, `build.rs`, tests and dependencies are never copied. One harness binary links every crate
-//! that compiled and serves any of them to the sandbox.
+//! `.rs` files plus a generated module that instantiates each exercise of
+//! the registry for `dyn Rng` (the bonus ones say `todo!()` when the crate
+//! root has no `mod extensions`). A submission's own `Cargo.toml`,
+//! `build.rs`, tests and dependencies are never copied. One harness binary
+//! links every crate that compiled and serves any of them to the sandbox.
 //!
 //! When a crate fails to compile, the functions the errors point into have
 //! their bodies replaced by a panic naming them, and the crate is built
@@ -642,9 +642,8 @@ impl Cargo {
 /// reference solutions, the stubs, the book, the fixtures (full answers
 /// among them), the grading suite and the lab tools (the oracle's
 /// reference procedures among them), the history, and where the
-/// submissions came from. What
-/// the build needs (the generated workspace, the serving code it links,
-/// the lockfile) is never hidden.
+/// submissions came from. What the build needs (the generated workspace,
+/// the serving code it links, the lockfile) is never hidden.
 fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<PathBuf> {
     let workspace = workspace_root();
     let home = std::env::var_os("HOME")

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use grading::Kind;
-use workbook::{BONUS_EXERCISES, LAB_EXERCISES as EXERCISES};
+use workbook::{BONUS_EXERCISES, LAB_EXERCISES};
 
 /// One submission's grade in Gradescope's `results.json` format.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -113,7 +113,7 @@ impl Results {
             entry.0 += test.score;
             entry.1 += test.max_score;
         }
-        EXERCISES
+        LAB_EXERCISES
             .iter()
             .map(|&e| {
                 let (score, max) = totals.get(e).copied().unwrap_or_default();
@@ -159,7 +159,7 @@ pub fn points(value: f64) -> String {
 /// last column the bonus checks passed, which are worth no points.
 pub fn csv_header() -> Vec<String> {
     let mut header = vec!["submission".to_string(), "score".into(), "max_score".into()];
-    header.extend(EXERCISES.iter().map(|e| e.to_string()));
+    header.extend(LAB_EXERCISES.iter().map(|e| e.to_string()));
     header.push("status".into());
     header.push("bonus_checks_passed".into());
     header

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use grade_serve::Limits;
 use grading::{Check, Kind};
-use workbook::LAB_EXERCISES as EXERCISES;
+use workbook::LAB_EXERCISES;
 
 /// The rubric that ships with the workbook.
 pub const DEFAULT: &str = include_str!("../../rubric.toml");
@@ -38,19 +38,22 @@ impl Rubric {
             );
         }
         for (exercise, points) in &rubric.points {
-            if !EXERCISES.contains(&exercise.as_str()) {
+            if !LAB_EXERCISES.contains(&exercise.as_str()) {
                 bail!("[points] names {exercise:?}, which is not an exercise");
             }
             if !points.is_finite() || *points < 0.0 || *points > 1e6 {
                 bail!("[points] {exercise} must be between 0 and a million, not {points}");
             }
         }
-        if let Some(missing) = EXERCISES.iter().find(|e| !rubric.points.contains_key(**e)) {
+        if let Some(missing) = LAB_EXERCISES
+            .iter()
+            .find(|e| !rubric.points.contains_key(**e))
+        {
             bail!("[points] has no entry for {missing}");
         }
         let checks = grading::catalogue();
         for (exercise, names) in &rubric.core {
-            if !EXERCISES.contains(&exercise.as_str()) {
+            if !LAB_EXERCISES.contains(&exercise.as_str()) {
                 bail!("[core] names {exercise:?}, which is not an exercise");
             }
             for name in names {
@@ -78,7 +81,7 @@ impl Rubric {
     /// checks are worth nothing.
     pub fn hundredths(&self, all: &[Check]) -> Vec<u64> {
         let mut worth = vec![0; all.len()];
-        for exercise in EXERCISES {
+        for exercise in LAB_EXERCISES {
             let total = self.points.get(*exercise).map_or(0, |p| to_hundredths(*p));
             let of_kind = |kind| -> Vec<usize> {
                 (0..all.len())
@@ -170,7 +173,7 @@ mod tests {
         };
         assert_eq!(of(&|c| c.kind == Kind::LabSteps), 1350, "30% of 20 and 25");
         assert_eq!(of(&|c| c.kind == Kind::Bonus), 0);
-        for exercise in EXERCISES {
+        for exercise in LAB_EXERCISES {
             let points = rubric.points[*exercise];
             assert_eq!(of(&|c| c.exercise == *exercise) as f64, points * 100.0);
             // Within a kind, shares differ by at most one hundredth.
