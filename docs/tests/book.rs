@@ -2,10 +2,12 @@
 //! compiled, every internal link and image resolves, and every figure is
 //! exactly what the command printed beside it makes today.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use clap::Parser;
+use clap::Parser as _;
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 
 const REFERENCE: grading::Implementation =
     grading::implementation!(solutions, extensions = solutions::extensions);
@@ -36,48 +38,91 @@ fn chapters() -> Vec<(String, String)> {
     chapters
 }
 
-/// The text outside fenced code blocks, where links are links.
-fn prose(text: &str) -> String {
-    let mut inside = false;
-    let mut kept = String::new();
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            inside = !inside;
-            continue;
-        }
-        if !inside {
-            kept.push_str(line);
-            kept.push('\n');
-        }
-    }
-    kept
+/// What the checks need from one page, as a CommonMark parser reads it: the
+/// destinations of its links and images, and the anchors of its headings.
+/// Code blocks and inline code hold neither, by construction.
+#[derive(Debug, Default)]
+struct Page {
+    links: Vec<String>,
+    anchors: Vec<String>,
 }
 
-/// The targets of every inline link and image: `[text](target)`.
-fn link_targets(text: &str) -> Vec<String> {
-    let prose = prose(text);
-    let mut targets = Vec::new();
-    let mut rest = prose.as_str();
-    while let Some(at) = rest.find("](") {
-        rest = &rest[at + 2..];
-        if let Some(end) = rest.find(')') {
-            targets.push(rest[..end].to_string());
+/// The extensions mdBook turns on. mdBook 0.4's `smart-punctuation` is off
+/// by default and this book does not set it.
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+fn parse(text: &str) -> Page {
+    let mut page = Page::default();
+    // The heading being read: its explicit `{#id}`, if any, and its text.
+    let mut heading: Option<(Option<String>, String)> = None;
+    // mdBook numbers repeated headings: `tips`, `tips-1`, `tips-2`.
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for event in Parser::new_ext(text, options()) {
+        match event {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }) if link_type != LinkType::Email => page.links.push(dest_url.into_string()),
+            Event::Start(Tag::Image { dest_url, .. }) => page.links.push(dest_url.into_string()),
+            Event::Start(Tag::Heading { id, .. }) => {
+                heading = Some((id.map(|id| id.into_string()), String::new()));
+            }
+            Event::Text(text) | Event::Code(text) => {
+                if let Some((_, words)) = &mut heading {
+                    words.push_str(&text);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some((_, words)) = &mut heading {
+                    words.push('\n');
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let Some((id, words)) = heading.take() else {
+                    continue;
+                };
+                let anchor = id.unwrap_or_else(|| {
+                    let slug = slug(&words);
+                    let count = seen.entry(slug.clone()).or_insert(0);
+                    *count += 1;
+                    match *count {
+                        1 => slug,
+                        n => format!("{slug}-{}", n - 1),
+                    }
+                });
+                page.anchors.push(anchor);
+            }
+            _ => {}
         }
     }
-    targets
+    page
+}
+
+/// A link that leaves the book: `https:`, `mailto:` and any other scheme.
+fn is_external(target: &str) -> bool {
+    target.split_once(':').is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    })
 }
 
 #[test]
 fn every_chapter_is_listed_and_compiled() {
-    let summary = fs::read_to_string(src().join("SUMMARY.md")).expect("SUMMARY.md");
+    let summary = parse(&fs::read_to_string(src().join("SUMMARY.md")).expect("SUMMARY.md"));
     for (name, _) in chapters() {
         if name == "SUMMARY.md" {
             continue;
         }
-        assert!(
-            summary.contains(&format!("]({name})")),
-            "{name} is not in SUMMARY.md"
-        );
+        assert!(summary.links.contains(&name), "{name} is not in SUMMARY.md");
         assert!(
             book::CHAPTERS.contains(&name.as_str()),
             "{name} is not compiled by doctests.rs"
@@ -90,8 +135,8 @@ fn every_chapter_is_listed_and_compiled() {
 fn every_internal_link_and_image_resolves() {
     let mut checked = 0;
     for (name, text) in chapters() {
-        for target in link_targets(&text) {
-            if target.starts_with("http://") || target.starts_with("https://") {
+        for target in parse(&text).links {
+            if is_external(&target) {
                 continue;
             }
             let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
@@ -105,15 +150,11 @@ fn every_internal_link_and_image_resolves() {
                 "{name}: the link to {target} points at nothing"
             );
             if !fragment.is_empty() && resolved.extension().is_some_and(|e| e == "md") {
-                let linked = prose(&fs::read_to_string(&resolved).unwrap());
-                let headings: Vec<String> = linked
-                    .lines()
-                    .filter(|line| line.starts_with('#'))
-                    .map(slug)
-                    .collect();
+                let anchors = parse(&fs::read_to_string(&resolved).unwrap()).anchors;
                 assert!(
-                    headings.iter().any(|h| h == fragment),
-                    "{name}: {target} names no heading of {file} ({headings:?})"
+                    anchors.iter().any(|a| a == fragment),
+                    "{name}: the link to {target} names no heading of {} (its anchors: {anchors:?})",
+                    resolved.file_name().unwrap().to_string_lossy()
                 );
             }
             checked += 1;
@@ -125,20 +166,33 @@ fn every_internal_link_and_image_resolves() {
     );
 }
 
-/// The id mdBook (and GitHub) give a heading: lower case, spaces to
-/// hyphens, punctuation dropped.
+/// The anchor mdBook gives a heading from its text (mdBook's
+/// `normalize_id`): alphanumerics, `-` and `_` kept, ASCII letters lower-cased
+/// (mdBook leaves `Ü` as it is), whitespace to `-`, everything else dropped.
 fn slug(heading: &str) -> String {
     heading
+        .trim()
         .trim_start_matches('#')
         .trim()
-        .to_lowercase()
         .chars()
         .filter_map(|c| match c {
-            ' ' => Some('-'),
-            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_ascii_lowercase()),
+            c if c.is_whitespace() => Some('-'),
             _ => None,
         })
         .collect()
+}
+
+#[test]
+fn links_and_anchors_are_read_as_mdbook_reads_them() {
+    let page = parse(
+        "# Über `Code` & more\n\nSee [a](a.md#x) and ![b](figures/b.svg).\n\n\
+         ```\n[not](c.md)\n# not a heading\n```\n\nNor `[code](d.md)`.\n\n## Tips\n\n## Tips\n",
+    );
+    assert_eq!(page.links, ["a.md#x", "figures/b.svg"]);
+    assert_eq!(page.anchors, ["Über-code--more", "tips", "tips-1"]);
+    assert!(is_external("https://example.org/") && is_external("mailto:a@b.c"));
+    assert!(!is_external("testing.md#false-alarms-and-power"));
 }
 
 /// The `shuffler` commands the book shows for its figures, as
