@@ -8,6 +8,7 @@
 //! recomputes those figures from exact distributions.
 
 use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, Discrete, DiscreteCDF, Poisson};
+use statrs::stats_tests::chisquare::chisquare;
 
 /// The false-alarm probability of every statistical check.
 pub const ALPHA: f64 = 1e-6;
@@ -61,26 +62,48 @@ pub fn critical_value(df: f64, alpha: f64) -> f64 {
 }
 
 /// Pearson's goodness-of-fit statistic of counts against cell
-/// probabilities; df is the number of cells less one.
+/// probabilities (statrs' `chisquare`); df is the number of cells less one.
 ///
 /// # Panics
 ///
-/// If the slices differ in length or have fewer than two cells.
+/// If the slices differ in length, have fewer than two cells, or the
+/// probabilities do not add up to one.
 pub fn goodness_of_fit(observed: &[u64], probabilities: &[f64]) -> ChiSquare {
     assert_eq!(observed.len(), probabilities.len());
     assert!(observed.len() >= 2);
+    let sum: f64 = probabilities.iter().sum();
+    assert!(
+        (sum - 1.0).abs() < 1e-9,
+        "the cell probabilities add up to {sum}, not 1"
+    );
     let total: u64 = observed.iter().sum();
-    let statistic = observed
+    let mut cells: Vec<(usize, f64)> = observed
         .iter()
         .zip(probabilities)
         .map(|(&o, &p)| {
-            let e = total as f64 * p;
-            (o as f64 - e).powi(2) / e
+            (
+                usize::try_from(o).expect("a count fits in usize"),
+                total as f64 * p,
+            )
         })
-        .sum();
+        .collect();
+    // statrs refuses expected counts whose sum is more than 1e-14 away from
+    // the observed total, and adding up thousands of cells (2,652 in the
+    // 52-card pair test) rounds further than that. The largest cell, moved
+    // last (the order does not change the sum), takes the rounding.
+    let last = cells.len() - 1;
+    let largest = (0..cells.len())
+        .max_by(|&a, &b| cells[a].1.total_cmp(&cells[b].1))
+        .expect("two cells");
+    cells.swap(largest, last);
+    let others: f64 = cells[..last].iter().map(|&(_, e)| e).sum();
+    cells[last].1 = total as f64 - others;
+    let (observed, expected): (Vec<usize>, Vec<f64>) = cells.into_iter().unzip();
+    let (statistic, _) = chisquare(&observed, Some(&expected), None)
+        .expect("two or more cells whose expected counts add up to the total");
     ChiSquare {
         statistic,
-        df: (observed.len() - 1) as f64,
+        df: last as f64,
     }
 }
 
@@ -204,6 +227,40 @@ pub fn power(df: f64, lambda: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Pearson's sum as written in every textbook.
+    fn pearson(observed: &[u64], probabilities: &[f64]) -> f64 {
+        let total: u64 = observed.iter().sum();
+        observed
+            .iter()
+            .zip(probabilities)
+            .map(|(&o, &p)| (o as f64 - total as f64 * p).powi(2) / (total as f64 * p))
+            .sum()
+    }
+
+    #[test]
+    fn goodness_of_fit_is_pearsons_sum() {
+        // SciPy: chisquare([16, 18, 16, 14, 12, 12], [16, 16, 16, 16, 16, 8])
+        // has statistic 3.5.
+        let model = [16.0, 16.0, 16.0, 16.0, 16.0, 8.0].map(|e| e / 88.0);
+        let test = goodness_of_fit(&[16, 18, 16, 14, 12, 12], &model);
+        assert!((test.statistic - 3.5).abs() < 1e-12, "{test:?}");
+        assert_eq!(test.df, 5.0);
+        // The shape of the fairness report's pair test for 52 cards: 52 × 51
+        // cells of 1/2652 and about 5.1 million pairs, where the expected
+        // counts' sum rounds too far for statrs unless it is fixed up.
+        let cells = 52 * 51;
+        let observed: Vec<u64> = (0..cells).map(|i| 1873 + (i * 37 % 101) as u64).collect();
+        let probabilities = vec![1.0 / cells as f64; cells];
+        let test = goodness_of_fit(&observed, &probabilities);
+        let expected = pearson(&observed, &probabilities);
+        assert!(
+            (test.statistic - expected).abs() <= 1e-9 * expected,
+            "{} vs {expected}",
+            test.statistic
+        );
+        assert_eq!(test.df, (cells - 1) as f64);
+    }
 
     #[test]
     fn critical_values_match_published_tables() {
