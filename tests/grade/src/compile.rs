@@ -831,7 +831,7 @@ fn write_workspace<'a>(
          members = [\"harness\", {}]\n\n[workspace.dependencies]\nrand = \"0.10\"\n\
          grade-serve = {{ path = {serve} }}\n\n\
          [profile.release]\nopt-level = 0\ndebug = false\nincremental = false\n\
-         codegen-units = 16\npanic = \"unwind\"\n\n\
+         codegen-units = 1\npanic = \"unwind\"\n\n\
          # The serving code and rand are built once and optimised; each\n\
          # submission is compiled without optimisation, which is most of a\n\
          # batch's build time saved for code that runs for milliseconds.\n\

@@ -23,7 +23,6 @@ pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
 pub use crate::sandbox::isolated;
 
 use crate::{compile, remote, report, rubric, sandbox};
-use grade_serve::Limits;
 use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 
 /// Grade Activity 3 submissions: each check of the grading suite runs the
@@ -227,6 +226,7 @@ fn grade_all(
                 (grading_started - compiling).as_secs_f64(),
                 grading_started.elapsed().as_secs_f64()
             );
+            eprintln!("{}", describe_timings(&lock(&grading.timings)));
         }
     } else if let Some(out) = &cli.out {
         save_gradebook(out, &done)?;
@@ -234,24 +234,44 @@ fn grade_all(
     Ok(done.into_values().collect())
 }
 
-/// A batch being graded: every (submission, check) pair is one task, so
-/// the workers stay busy whether there is one submission or a hundred, and
-/// a submission that hangs holds up one worker, not the batch.
+/// A batch being graded. Each task is one chain: one submission's checks
+/// of one exercise, in catalogue order. Chains keep the workers busy whether
+/// there is one submission or a hundred, and a submission that hangs holds
+/// up one worker, not the batch. Once a check of an exercise runs out of
+/// time or crashes its process, the chain's later checks are not run: an
+/// endless loop or a runaway allocation costs its limit once, not once per
+/// check. A chain always runs in the same order, so which checks are not
+/// run is the same on every run.
 struct Grading {
     submissions: Vec<Submission>,
     batch: compile::Batch,
     rubric: Rubric,
     grader: String,
     checks: Vec<Check>,
+    chains: Vec<(usize, Vec<usize>)>,
     next: AtomicUsize,
     progress: Vec<Mutex<Progress>>,
+    timings: Arc<Mutex<Vec<CheckTiming>>>,
 }
 
-/// One submission's checks' outcomes so far, and when its first started.
+/// One submission's checks' outcomes so far, when its first started, and
+/// the zygote that its checks fork from, once one has needed it.
 #[derive(Default)]
 struct Progress {
     outcomes: Vec<Option<Outcome>>,
     started: Option<Instant>,
+    zygote: Option<Result<Arc<sandbox::Zygote>, String>>,
+}
+
+/// How long one check took in the sandbox, and how much of that the
+/// student's code ran.
+#[derive(Debug, Clone, Copy)]
+struct CheckTiming {
+    total: Duration,
+    student: Duration,
+    /// From asking for the check's process to its first answer, less the
+    /// student's code in that answer.
+    start: Option<Duration>,
 }
 
 impl Grading {
@@ -267,7 +287,20 @@ impl Grading {
             .map(|_| {
                 Mutex::new(Progress {
                     outcomes: vec![None; checks.len()],
-                    started: None,
+                    ..Progress::default()
+                })
+            })
+            .collect();
+        let mut exercises: Vec<&str> = checks.iter().map(|check| check.exercise).collect();
+        exercises.dedup();
+        let chains = (0..submissions.len())
+            .flat_map(|index| {
+                let checks = &checks;
+                exercises.iter().map(move |exercise| {
+                    let of_exercise = (0..checks.len())
+                        .filter(|&i| checks[i].exercise == *exercise)
+                        .collect();
+                    (index, of_exercise)
                 })
             })
             .collect();
@@ -277,49 +310,135 @@ impl Grading {
             rubric,
             grader,
             checks,
+            chains,
             next: AtomicUsize::new(0),
             progress,
+            timings: Arc::default(),
         }
     }
 
-    /// Takes tasks until none are left; sends each submission's results
+    /// Takes chains until none are left; sends each submission's results
     /// when its last check is done.
     fn work(&self, finished: &mpsc::Sender<Results>) {
         loop {
             let task = self.next.fetch_add(1, Ordering::Relaxed);
-            let (index, check) = (task / self.checks.len(), task % self.checks.len());
-            let Some(submission) = self.submissions.get(index) else {
+            let Some((index, chain)) = self.chains.get(task) else {
                 return;
             };
-            {
-                let mut slot = self.progress[index]
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner);
-                slot.started.get_or_insert_with(Instant::now);
-            }
+            let (index, submission) = (*index, &self.submissions[*index]);
+            lock(&self.progress[index])
+                .started
+                .get_or_insert_with(Instant::now);
             let compiled = self.compiled(submission);
-            let outcome = outcome_of(
-                &self.checks[check],
-                &compiled,
-                &self.batch.harness,
-                self.rubric.limits,
-            );
-            let mut slot = self.progress[index]
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            slot.outcomes[check] = Some(outcome);
-            if slot.outcomes.iter().all(Option::is_some) {
-                let outcomes: Vec<Outcome> =
-                    slot.outcomes.iter_mut().filter_map(Option::take).collect();
-                let elapsed = slot
-                    .started
-                    .map_or(0.0, |start| start.elapsed().as_secs_f64());
-                let results = self.results(submission, &compiled, &outcomes, elapsed);
-                if finished.send(results).is_err() {
-                    return;
+            // What stopped the chain, and in which check.
+            let mut stopped: Option<(&str, &str)> = None;
+            for &check in chain {
+                let check_ = &self.checks[check];
+                let outcome = match stopped {
+                    Some((what, earlier)) => Outcome::NotRun {
+                        function: check_.exercise.into(),
+                        what: what.into(),
+                        earlier: earlier.into(),
+                    },
+                    None => self.outcome_of(index, check_, &compiled),
+                };
+                match outcome {
+                    Outcome::TimedOut { .. } => stopped = Some(("ran out of time", check_.title)),
+                    Outcome::Crashed { .. } => stopped = Some(("crashed", check_.title)),
+                    _ => {}
+                }
+                let mut slot = lock(&self.progress[index]);
+                slot.outcomes[check] = Some(outcome);
+                if slot.outcomes.iter().all(Option::is_some) {
+                    // Every check is done: the zygote can go.
+                    slot.zygote = None;
+                    let outcomes: Vec<Outcome> =
+                        slot.outcomes.iter_mut().filter_map(Option::take).collect();
+                    let elapsed = slot
+                        .started
+                        .map_or(0.0, |start| start.elapsed().as_secs_f64());
+                    drop(slot);
+                    let results = self.results(submission, &compiled, &outcomes, elapsed);
+                    if finished.send(results).is_err() {
+                        return;
+                    }
                 }
             }
         }
+    }
+
+    /// The zygote of submission `index`, started by the first check that
+    /// needs it.
+    fn zygote(&self, index: usize, krate: &str) -> Result<Arc<sandbox::Zygote>, String> {
+        let mut slot = lock(&self.progress[index]);
+        slot.zygote
+            .get_or_insert_with(|| {
+                sandbox::Zygote::start(&self.batch.harness, krate, self.rubric.limits)
+                    .map_err(|error| format!("{error:#}"))
+            })
+            .clone()
+    }
+
+    /// Runs one check of submission `index` in a fresh process.
+    fn outcome_of(&self, index: usize, check: &Check, compiled: &Compiled) -> Outcome {
+        let (krate, broken) = match compiled {
+            Compiled::Failed { message } => {
+                return Outcome::DidNotCompile {
+                    function: check.exercise.into(),
+                    message: message.clone(),
+                };
+            }
+            Compiled::Built {
+                krate,
+                broken,
+                extensions,
+            } => {
+                if check.kind == Kind::Bonus && !extensions {
+                    // Nothing to run: the generated stand-ins only say todo!().
+                    return Outcome::NotImplemented {
+                        function: check.exercise.into(),
+                    };
+                }
+                (krate, broken)
+            }
+        };
+        if let Some(own) = broken.iter().find(|b| b.exercise == Some(check.exercise)) {
+            return Outcome::DidNotCompile {
+                function: check.exercise.into(),
+                message: own.message.clone(),
+            };
+        }
+        let helpers: Vec<(String, String)> = broken
+            .iter()
+            .map(|b| (b.function.clone(), b.message.clone()))
+            .collect();
+        let zygote = self.zygote(index, krate);
+        let timings = Arc::clone(&self.timings);
+        // The sandbox enforces the per-call limit; this one only guards against
+        // a grader bug, so it is generous.
+        run_check_on(check, Duration::from_secs(3600), move |_, body| {
+            let started = Instant::now();
+            let server = zygote
+                .map_err(anyhow::Error::msg)
+                .and_then(|zygote| zygote.check())
+                .unwrap_or_else(|error| {
+                    std::panic::panic_any(Outcome::Crashed {
+                        during: "starting the sandbox".into(),
+                        how: format!("{error:#}"),
+                        output: String::new(),
+                    })
+                });
+            let remote = remote::Remote::new(server, helpers);
+            let result = body(&remote);
+            let (student, start) = (remote.student_time(), remote.start_time());
+            drop(remote);
+            lock(&timings).push(CheckTiming {
+                total: started.elapsed(),
+                student,
+                start,
+            });
+            result
+        })
     }
 
     fn compiled(&self, submission: &Submission) -> Compiled {
@@ -385,6 +504,47 @@ impl Grading {
             },
         }
     }
+}
+
+/// The per-check figures `GRADE_TIMINGS=1` prints, as medians and 90th
+/// percentiles over the checks that ran in the sandbox: the start of a
+/// check's processes (asking the zygote for them until the first answer,
+/// less the student's code in it), and a check's whole cost beyond the
+/// student's code (the start, the messages, the grader's counting and the
+/// stop).
+fn describe_timings(timings: &[CheckTiming]) -> String {
+    if timings.is_empty() {
+        return "timings: no check ran in the sandbox".into();
+    }
+    let quantiles = |mut values: Vec<Duration>| {
+        values.sort();
+        let at = |q: f64| {
+            let index = ((values.len().max(1) - 1) as f64 * q).round() as usize;
+            values.get(index).map_or(0.0, |v| v.as_secs_f64() * 1000.0)
+        };
+        format!(
+            "median {:.2} ms, 90th percentile {:.2} ms",
+            at(0.5),
+            at(0.9)
+        )
+    };
+    let start = timings.iter().filter_map(|t| t.start).collect();
+    let overhead = timings
+        .iter()
+        .map(|t| t.total.saturating_sub(t.student))
+        .collect();
+    format!(
+        "timings: {} checks in the sandbox\n\
+         timings: per check, starting its processes: {}\n\
+         timings: per check, everything but the student's code: {}",
+        timings.len(),
+        quantiles(start),
+        quantiles(overhead),
+    )
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn available_jobs() -> usize {
@@ -459,53 +619,6 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
         .persist(path)
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())
-}
-
-fn outcome_of(check: &Check, compiled: &Compiled, harness: &Path, limits: Limits) -> Outcome {
-    let (krate, broken) = match compiled {
-        Compiled::Failed { message } => {
-            return Outcome::DidNotCompile {
-                function: check.exercise.into(),
-                message: message.clone(),
-            };
-        }
-        Compiled::Built {
-            krate,
-            broken,
-            extensions,
-        } => {
-            if check.kind == Kind::Bonus && !extensions {
-                // Nothing to run: the generated stand-ins only say todo!().
-                return Outcome::NotImplemented {
-                    function: check.exercise.into(),
-                };
-            }
-            (krate.clone(), broken.clone())
-        }
-    };
-    if let Some(own) = broken.iter().find(|b| b.exercise == Some(check.exercise)) {
-        return Outcome::DidNotCompile {
-            function: check.exercise.into(),
-            message: own.message.clone(),
-        };
-    }
-    let helpers: Vec<(String, String)> = broken
-        .iter()
-        .map(|b| (b.function.clone(), b.message.clone()))
-        .collect();
-    let harness = harness.to_path_buf();
-    // The sandbox enforces the per-call limit; this one only guards against
-    // a grader bug, so it is generous.
-    run_check_on(check, Duration::from_secs(3600), move |_, body| {
-        let server = sandbox::Server::start(&harness, &krate, limits).unwrap_or_else(|error| {
-            std::panic::panic_any(Outcome::Crashed {
-                during: "starting the sandbox".into(),
-                how: format!("{error:#}"),
-                output: String::new(),
-            })
-        });
-        body(&remote::Remote::new(server, helpers))
-    })
 }
 
 fn test_result(

@@ -26,6 +26,16 @@ impl Remote {
         }
     }
 
+    /// How long the student's functions have run so far.
+    pub fn student_time(&self) -> std::time::Duration {
+        self.server.borrow().student_time()
+    }
+
+    /// How long the first answer took beyond the student's code.
+    pub fn start_time(&self) -> Option<std::time::Duration> {
+        self.server.borrow().start_time()
+    }
+
     fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
         if workbook::is_todo(&message) {
             return Outcome::NotImplemented {

@@ -1,71 +1,260 @@
-//! Running a submission's functions in a child process the grader can
-//! always stop, and talking to it.
+//! Running a submission's functions in processes the grader can always
+//! stop, and talking to them.
 //!
-//! What each child gets (see the book's chapter for instructors):
+//! Each submission gets one zygote: the batch's harness, started once with
+//! `unshare` into its own PID, network and mount namespaces (when this
+//! machine allows them), its limits in its environment. For each check the
+//! grader passes it three new pipes, and it forks a fresh process tree that
+//! serves the student's functions on them, under the limits, and nothing
+//! else. See the `grade-serve` crate's `zygote` module for that tree and
+//! its `view` module for the file system it sees.
 //!
-//! * its own PID and network namespaces when `unshare` allows it (as root,
-//!   or through a user namespace): no network, and when the child ends,
-//!   every process it started ends with it;
-//! * resource limits set on itself before any student code runs: CPU time,
-//!   address space, file size, core dumps, and as root a switch to the
-//!   `nobody` user, under which the process limit applies;
-//! * an empty environment and a fresh working directory, thrown away after;
-//! * stdin and stdout kept for the grader's messages; the student's stdout
-//!   and stderr are merged and the grader keeps only the first part.
-//!
-//! It does not get a private filesystem: the child can read what `nobody`
-//! (or, without root, the instructor) can read.
+//! Shared between the checks of one submission: only the loaded harness,
+//! which no check's code has touched. Not shared: every process that runs
+//! student code, its memory, its CPU-time limit, its `/tmp` and anything it
+//! starts, all killed when its check ends. The verdict is always computed
+//! here, in the grader, from return values alone.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use nix::unistd::Uid;
 
-use grade_serve::{LIMITS_VARIABLE, Limits};
+use grade_serve::control::{self, Answer, FromZygote, ToZygote};
+use grade_serve::{Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
 use grading::Outcome;
 use workbook::{Request, Response};
 
-/// How children are started on this machine: inside namespaces, or, when
-/// `unshare` is missing or not allowed, as a plain process group.
-fn namespace_wrapper() -> Option<&'static [&'static str]> {
-    static WRAPPER: OnceLock<Option<&'static [&'static str]>> = OnceLock::new();
-    *WRAPPER.get_or_init(|| {
-        let as_root: &'static [&'static str] = &["--pid", "--fork", "--kill-child", "--net"];
-        let as_user: &'static [&'static str] = &[
+/// The environment variable that chooses the isolation instead of the best
+/// this machine offers: `namespaces`, `landlock` or `none`.
+pub const ISOLATION_VARIABLE: &str = "GRADE_ISOLATION";
+
+/// The `unshare` arguments that start a zygote in its own namespaces.
+fn namespace_arguments() -> &'static [&'static str] {
+    if Uid::effective().is_root() {
+        &["--pid", "--fork", "--kill-child", "--net", "--mount"]
+    } else {
+        &[
             "--user",
             "--map-root-user",
             "--pid",
             "--fork",
             "--kill-child",
             "--net",
-        ];
-        let candidate = if Uid::effective().is_root() {
-            as_root
-        } else {
-            as_user
-        };
-        let works = Command::new("unshare")
-            .args(candidate)
-            .arg("true")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success());
-        works.then_some(candidate)
-    })
+            "--mount",
+        ]
+    }
 }
 
-/// Whether children run in their own PID and network namespaces.
+/// How checks are isolated on this machine: namespaces when `unshare` may
+/// make them, else Landlock when the kernel enforces it, else neither.
+/// `GRADE_ISOLATION` may choose a weaker one, to try it.
+pub fn isolation() -> anyhow::Result<Isolation> {
+    static CHOSEN: OnceLock<Result<Isolation, String>> = OnceLock::new();
+    CHOSEN
+        .get_or_init(|| {
+            let namespaces = || {
+                Command::new("unshare")
+                    .args(namespace_arguments())
+                    .arg("true")
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|status| status.success())
+            };
+            match std::env::var(ISOLATION_VARIABLE).ok().as_deref() {
+                None | Some("") => Ok(if namespaces() {
+                    Isolation::Namespaces
+                } else if grade_serve::view::landlock_available() {
+                    Isolation::Landlock
+                } else {
+                    Isolation::None
+                }),
+                Some("namespaces") if namespaces() => Ok(Isolation::Namespaces),
+                Some("namespaces") => Err("GRADE_ISOLATION=namespaces, but unshare cannot \
+                                           make namespaces here"
+                    .into()),
+                Some("landlock") if grade_serve::view::landlock_available() => {
+                    Ok(Isolation::Landlock)
+                }
+                Some("landlock") => {
+                    Err("GRADE_ISOLATION=landlock, but this kernel does not enforce it".into())
+                }
+                Some("none") => Ok(Isolation::None),
+                Some(other) => Err(format!(
+                    "GRADE_ISOLATION={other:?}: use namespaces, landlock or none"
+                )),
+            }
+        })
+        .clone()
+        .map_err(anyhow::Error::msg)
+}
+
+/// Whether checks run in their own PID, network and mount namespaces.
 pub fn isolated() -> bool {
-    namespace_wrapper().is_some()
+    matches!(isolation(), Ok(Isolation::Namespaces))
+}
+
+/// How one check's process ended, as the zygote reports it.
+type Ended = Result<i32, String>;
+
+/// A submission's zygote, shared by the checks that run it.
+#[derive(Debug)]
+pub struct Zygote {
+    process: Mutex<Child>,
+    control: OwnedFd,
+    waiting: Arc<Mutex<HashMap<u64, Sender<Ended>>>>,
+    next_token: AtomicU64,
+    limits: Limits,
+}
+
+impl Zygote {
+    /// Starts `harness zygote <id>` under the limits.
+    pub fn start(harness: &Path, id: &str, limits: Limits) -> anyhow::Result<Arc<Zygote>> {
+        let isolation = isolation()?;
+        let sandbox = Sandbox {
+            isolation,
+            drop_to_nobody: Uid::effective().is_root(),
+        };
+        let (ours, theirs) = control::socket_pair()?;
+        let mut command = match isolation {
+            Isolation::Namespaces => {
+                let mut command = Command::new("unshare");
+                command.args(namespace_arguments()).arg("--").arg(harness);
+                command
+            }
+            Isolation::Landlock | Isolation::None => Command::new(harness),
+        };
+        command
+            .args(["zygote", id])
+            .env_clear()
+            .env(LIMITS_VARIABLE, serde_json::to_string(&limits)?)
+            .env(SANDBOX_VARIABLE, serde_json::to_string(&sandbox)?)
+            .current_dir("/")
+            .stdin(Stdio::from(theirs))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        let mut process = command
+            .spawn()
+            .with_context(|| format!("starting {}", harness.display()))?;
+        let stderr = process.stderr.take().context("no stderr")?;
+        let waiting: Arc<Mutex<HashMap<u64, Sender<Ended>>>> = Arc::default();
+        let listener = ours.try_clone()?;
+        let waiters = Arc::clone(&waiting);
+        thread::spawn(move || listen(&listener, stderr, &waiters));
+        Ok(Arc::new(Zygote {
+            process: Mutex::new(process),
+            control: ours,
+            waiting,
+            next_token: AtomicU64::new(0),
+            limits,
+        }))
+    }
+
+    /// Starts a fresh process for one check.
+    pub fn check(self: &Arc<Self>) -> anyhow::Result<Server> {
+        let token = self.next_token.fetch_add(1, Ordering::Relaxed);
+        let (requests_read, requests) = std::io::pipe()?;
+        let (responses, responses_write) = std::io::pipe()?;
+        let (output, output_write) = std::io::pipe()?;
+        let (sender, ended) = mpsc::channel();
+        lock(&self.waiting).insert(token, sender);
+        let passed = [
+            OwnedFd::from(requests_read),
+            OwnedFd::from(responses_write),
+            OwnedFd::from(output_write),
+        ];
+        let fds = passed.each_ref().map(AsRawFd::as_raw_fd);
+        if let Err(error) = control::send(self.control.as_fd(), &ToZygote::Spawn { token }, &fds) {
+            lock(&self.waiting).remove(&token);
+            return Err(anyhow::Error::from(error).context("the sandbox has stopped"));
+        }
+        // The child's ends are the zygote's now; closing ours lets each
+        // side see the other end.
+        drop(passed);
+        Ok(Server::new(
+            Arc::clone(self),
+            token,
+            requests,
+            responses,
+            output,
+            ended,
+        ))
+    }
+
+    fn kill(&self, token: u64) {
+        let _ = control::send(self.control.as_fd(), &ToZygote::Kill { token }, &[]);
+    }
+}
+
+impl Drop for Zygote {
+    /// Stops the zygote: told by the socket's closing, it kills every check
+    /// still running and exits; if it does not within a second, its whole
+    /// process group is killed.
+    fn drop(&mut self) {
+        let _ =
+            nix::sys::socket::shutdown(self.control.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+        let mut process = lock(&self.process);
+        for _ in 0..200 {
+            if let Ok(Some(_)) = process.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let group = nix::unistd::Pid::from_raw(process.id() as i32);
+        let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
+        let _ = process.kill();
+        let _ = process.wait();
+    }
+}
+
+/// Passes the zygote's reports to the checks waiting for them. When the
+/// zygote ends, every check still waiting learns why.
+fn listen(
+    control: &OwnedFd,
+    mut stderr: std::process::ChildStderr,
+    waiting: &Mutex<HashMap<u64, Sender<Ended>>>,
+) {
+    loop {
+        match control::receive::<FromZygote>(control.as_fd()) {
+            Ok(Some((FromZygote::Ended { token, status }, _))) => {
+                if let Some(sender) = lock(waiting).remove(&token) {
+                    let _ = sender.send(Ok(status));
+                }
+            }
+            Ok(Some((FromZygote::Failed { token, message }, _))) => {
+                if let Some(sender) = lock(waiting).remove(&token) {
+                    let _ = sender.send(Err(format!("the sandbox could not start it: {message}")));
+                }
+            }
+            Ok(None) | Err(_) => break,
+        }
+    }
+    let mut said = String::new();
+    let _ = (&mut stderr).take(4096).read_to_string(&mut said);
+    let why = match said.trim() {
+        "" => "the sandbox ended".to_string(),
+        said => format!("the sandbox ended: {said}"),
+    };
+    for (_, sender) in lock(waiting).drain() {
+        let _ = sender.send(Err(why.clone()));
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The student's output, as much as the limit keeps, and how much there was.
@@ -75,107 +264,82 @@ struct Captured {
     total: usize,
 }
 
-/// A running child that serves one submission's functions.
+/// One check's process, which serves the submission's functions.
 #[derive(Debug)]
 pub struct Server {
-    process: Child,
-    requests: Option<ChildStdin>,
-    responses: Receiver<Result<Response, String>>,
+    zygote: Arc<Zygote>,
+    token: u64,
+    requests: Option<std::io::PipeWriter>,
+    answers: Receiver<Result<Answer, String>>,
+    ended: Receiver<Ended>,
+    status: Option<Ended>,
     output: Arc<Mutex<Captured>>,
+    output_done: Receiver<()>,
     limits: Limits,
-    _workdir: tempfile::TempDir,
+    student_time: Duration,
+    born: Instant,
+    first_answer: Option<Duration>,
 }
 
 /// The largest message a child may send: ample for 12,000 decks of 52.
 const MAX_MESSAGE: u64 = 64 << 20;
 
 impl Server {
-    /// Starts `harness serve <id>` under the limits.
-    pub fn start(harness: &Path, id: &str, limits: Limits) -> anyhow::Result<Server> {
-        let workdir = tempfile::Builder::new().prefix("grade-check-").tempdir()?;
-        if Uid::effective().is_root() {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(workdir.path(), std::fs::Permissions::from_mode(0o777))?;
-        }
-        let mut command = match namespace_wrapper() {
-            Some(wrapper) => {
-                let mut command = Command::new("unshare");
-                command.args(wrapper).arg("--").arg(harness);
-                command
-            }
-            None => Command::new(harness),
-        };
-        command
-            .args(["serve", id])
-            .env_clear()
-            .env(LIMITS_VARIABLE, serde_json::to_string(&limits)?)
-            .current_dir(workdir.path())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        let mut process = command
-            .spawn()
-            .with_context(|| format!("starting {}", harness.display()))?;
-        let requests = process.stdin.take();
-        let stdout = process.stdout.take().context("no stdout")?;
-        let stderr = process.stderr.take().context("no stderr")?;
-
-        let (sender, responses) = mpsc::channel();
+    fn new(
+        zygote: Arc<Zygote>,
+        token: u64,
+        requests: std::io::PipeWriter,
+        responses: std::io::PipeReader,
+        output: std::io::PipeReader,
+        ended: Receiver<Ended>,
+    ) -> Server {
+        let (sender, answers) = mpsc::channel();
+        thread::spawn(move || read_answers(responses, &sender));
+        let captured = Arc::new(Mutex::new(Captured::default()));
+        let keep = zygote.limits.output_kib << 10;
+        let sink = Arc::clone(&captured);
+        let (done, output_done) = mpsc::channel();
         thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut line = Vec::new();
-            loop {
-                line.clear();
-                match (&mut reader).take(MAX_MESSAGE).read_until(b'\n', &mut line) {
-                    Ok(0) => {
-                        let _ = sender.send(Err("it ended".into()));
-                        return;
-                    }
-                    Ok(_) if line.last() != Some(&b'\n') => {
-                        let _ = sender.send(Err("it sent an overlong message".into()));
-                        return;
-                    }
-                    Ok(_) => {
-                        let parsed = serde_json::from_slice(&line)
-                            .map_err(|_| "it sent a message the grader cannot read".to_string());
-                        if sender.send(parsed).is_err() {
-                            return;
-                        }
-                    }
-                    Err(error) => {
-                        let _ = sender.send(Err(format!("reading from it failed: {error}")));
-                        return;
-                    }
-                }
-            }
-        });
-
-        let output = Arc::new(Mutex::new(Captured::default()));
-        let keep = limits.output_kib << 10;
-        let sink = Arc::clone(&output);
-        thread::spawn(move || {
-            let mut stderr = stderr;
+            let mut output = output;
             let mut buffer = [0u8; 64 << 10];
-            while let Ok(read) = stderr.read(&mut buffer) {
+            while let Ok(read) = output.read(&mut buffer) {
                 if read == 0 {
-                    return;
+                    break;
                 }
-                let mut captured = sink.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut captured = lock(&sink);
                 let room = keep.saturating_sub(captured.kept.len());
                 captured.kept.extend_from_slice(&buffer[..read.min(room)]);
                 captured.total += read;
             }
+            let _ = done.send(());
         });
-
-        Ok(Server {
-            process,
-            requests,
-            responses,
-            output,
+        let limits = zygote.limits;
+        Server {
+            zygote,
+            token,
+            requests: Some(requests),
+            answers,
+            ended,
+            status: None,
+            output: captured,
+            output_done,
             limits,
-            _workdir: workdir,
-        })
+            student_time: Duration::ZERO,
+            born: Instant::now(),
+            first_answer: None,
+        }
+    }
+
+    /// How long the student's functions ran in this check, as the child
+    /// measured it (for `GRADE_TIMINGS` only).
+    pub fn student_time(&self) -> Duration {
+        self.student_time
+    }
+
+    /// How long the first answer took beyond the student's code: mostly
+    /// the fork of the check's processes (for `GRADE_TIMINGS` only).
+    pub fn start_time(&self) -> Option<Duration> {
+        self.first_answer
     }
 
     /// Sends a request and waits for the answer; on a hang or a crash,
@@ -183,11 +347,12 @@ impl Server {
     /// the check runner reports as it is.
     pub fn call(&mut self, request: &Request) -> Response {
         let during = request.describe();
+        // One write per request: the pipe is unbuffered, and a write per
+        // JSON token would wake the child for every number.
         let sent = self.requests.as_mut().map(|pipe| {
-            serde_json::to_writer(&mut *pipe, request)
-                .map_err(std::io::Error::from)
-                .and_then(|()| pipe.write_all(b"\n"))
-                .and_then(|()| pipe.flush())
+            let mut line = serde_json::to_vec(request)?;
+            line.push(b'\n');
+            pipe.write_all(&line)
         });
         if !matches!(sent, Some(Ok(()))) {
             let how = self.how_it_ended();
@@ -198,8 +363,14 @@ impl Server {
                 output,
             });
         }
-        match self.responses.recv_timeout(self.limits.call_limit()) {
-            Ok(Ok(response)) => response,
+        match self.answers.recv_timeout(self.limits.call_limit()) {
+            Ok(Ok(answer)) => {
+                let student = Duration::from_micros(answer.student_micros);
+                self.first_answer
+                    .get_or_insert_with(|| self.born.elapsed().saturating_sub(student));
+                self.student_time += student;
+                answer.response
+            }
             Ok(Err(problem)) => {
                 let how = match problem.as_str() {
                     "it ended" => self.how_it_ended(),
@@ -224,23 +395,32 @@ impl Server {
         std::panic::panic_any(outcome)
     }
 
-    /// Waits briefly for the child to finish and describes how it ended.
+    /// Waits for the zygote's word on how the child ended, and says it.
     fn how_it_ended(&mut self) -> String {
-        for _ in 0..100 {
-            if let Ok(Some(status)) = self.process.try_wait() {
-                return describe_status(status.code(), status.signal(), &self.limits);
-            }
-            thread::sleep(Duration::from_millis(10));
+        match self.wait_for_end(Duration::from_secs(1)) {
+            Some(Ok(status)) => describe_status(status, &self.limits),
+            Some(Err(why)) => why,
+            None => "it stopped answering".into(),
         }
-        "it stopped answering".into()
+    }
+
+    fn wait_for_end(&mut self, patience: Duration) -> Option<Ended> {
+        if self.status.is_none() {
+            self.status = match self.ended.recv_timeout(patience) {
+                Ok(ended) => Some(ended),
+                Err(RecvTimeoutError::Disconnected) => Some(Err("the sandbox ended".into())),
+                Err(RecvTimeoutError::Timeout) => None,
+            };
+        }
+        self.status.clone()
     }
 
     /// The end of what the student's code printed, for a report.
     pub fn output_tail(&self) -> String {
-        // Give the reader thread a moment to drain what the child wrote
-        // just before it ended.
-        thread::sleep(Duration::from_millis(20));
-        let captured = self.output.lock().unwrap_or_else(PoisonError::into_inner);
+        // Once the child has ended, the output pipe closes; give the reader
+        // a moment to drain what the child wrote just before.
+        let _ = self.output_done.recv_timeout(Duration::from_millis(100));
+        let captured = lock(&self.output);
         let text = String::from_utf8_lossy(&captured.kept);
         let mut lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let dropped = lines.len().saturating_sub(6);
@@ -256,13 +436,15 @@ impl Server {
         tail
     }
 
-    /// Kills the child and everything it started.
+    /// Kills the check's processes. The zygote kills the whole process
+    /// tree at once; the grader does not wait to hear that it has, because
+    /// the next check starts in namespaces of its own, and the zygote, when
+    /// it is stopped, makes sure that nothing of any check is left.
     pub fn stop(&mut self) {
         self.requests = None;
-        let group = nix::unistd::Pid::from_raw(self.process.id() as i32);
-        let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
-        let _ = self.process.kill();
-        let _ = self.process.wait();
+        if self.status.is_none() {
+            self.zygote.kill(self.token);
+        }
     }
 }
 
@@ -272,20 +454,48 @@ impl Drop for Server {
     }
 }
 
-/// Turns an exit into words. Exit codes above 128 come from the init
-/// process of the namespace, which reports a signal as 128 + its number.
-fn describe_status(code: Option<i32>, signal: Option<i32>, limits: &Limits) -> String {
-    let signal = signal.or(code.filter(|&c| c > 128 && isolated()).map(|c| c - 128));
-    match (signal, code) {
-        (Some(6), _) => "it aborted (abort(), a failed allocation or a stack overflow)".into(),
-        (Some(9), _) => "it was killed (out of memory or over a limit)".into(),
-        (Some(11), _) => "it crashed with a segmentation fault (often a stack overflow)".into(),
-        (Some(24), _) => format!("it used more than {} s of CPU time", limits.cpu_seconds),
-        (Some(25), _) => format!("it wrote a file larger than {} KiB", limits.file_kib),
-        (Some(signal), _) => format!("it was stopped by signal {signal}"),
-        (None, Some(code)) => {
-            format!("the process exited with status {code} in the middle of the call")
+/// Reads the child's answers, one JSON line each, until it closes the pipe.
+fn read_answers(responses: std::io::PipeReader, sender: &Sender<Result<Answer, String>>) {
+    let mut reader = BufReader::new(responses);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match (&mut reader).take(MAX_MESSAGE).read_until(b'\n', &mut line) {
+            Ok(0) => {
+                let _ = sender.send(Err("it ended".into()));
+                return;
+            }
+            Ok(_) if line.last() != Some(&b'\n') => {
+                let _ = sender.send(Err("it sent an overlong message".into()));
+                return;
+            }
+            Ok(_) => {
+                let parsed = serde_json::from_slice(&line)
+                    .map_err(|_| "it sent a message the grader cannot read".to_string());
+                if sender.send(parsed).is_err() {
+                    return;
+                }
+            }
+            Err(error) => {
+                let _ = sender.send(Err(format!("reading from it failed: {error}")));
+                return;
+            }
         }
-        (None, None) => "it ended".into(),
+    }
+}
+
+/// Turns an exit into words. The zygote reports a signal as 128 plus its
+/// number, as a shell does.
+fn describe_status(status: i32, limits: &Limits) -> String {
+    if status <= 128 {
+        return format!("the process exited with status {status} in the middle of the call");
+    }
+    match status - 128 {
+        6 => "it aborted (abort(), a failed allocation or a stack overflow)".into(),
+        9 => "it was killed (out of memory or over a limit)".into(),
+        11 => "it crashed with a segmentation fault (often a stack overflow)".into(),
+        24 => format!("it used more than {} s of CPU time", limits.cpu_seconds),
+        25 => format!("it wrote a file larger than {} KiB", limits.file_kib),
+        signal => format!("it was stopped by signal {signal}"),
     }
 }

@@ -50,15 +50,29 @@ const EXPECTED: &[(&str, [u32; 6], &str)] = &[
     ("own_manifest", [20, 20, 25, 15, 10, 10], "graded"),
     ("partly_done", [20, 0, 25, 0, 10, 10], "graded"),
     ("reference", [20, 20, 25, 15, 10, 10], "graded"),
+    // Right only if a check could see the checkout, the batch or /tmp.
+    ("snooping", [20, 20, 25, 0, 10, 10], "graded"),
     ("stack_overflow", [0, 20, 25, 15, 10, 10], "graded"),
     ("syntax_error", [0, 0, 0, 0, 0, 0], "did not compile"),
     ("thread_bomb", [20, 20, 25, 0, 10, 10], "graded"),
+    // Right only if a file written by one check's process outlived it.
+    ("tmp_state", [20, 20, 25, 15, 0, 10], "graded"),
     ("type_error", [20, 20, 25, 0, 10, 10], "partly compiled"),
 ];
 
 #[test]
 fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     let before = sleepers();
+    // forged_files writes results.json and grades.csv into its working
+    // folder and the one above; with its own /tmp under a read-only root,
+    // neither reaches the machine's /tmp or /.
+    let forgeable = [
+        "/tmp/results.json",
+        "/tmp/grades.csv",
+        "/results.json",
+        "/grades.csv",
+    ];
+    let existed: Vec<bool> = forgeable.iter().map(|p| Path::new(p).exists()).collect();
     let out = tempfile::tempdir().unwrap();
     let csv = stdout(
         grade()
@@ -91,11 +105,21 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     }
     assert_eq!(rows.len(), 1 + EXPECTED.len() + 2);
 
-    // Nothing the submissions started is still running.
+    // Nothing the submissions started is still running, and nothing they
+    // wrote is left outside their checks' own /tmp.
     assert_eq!(
         sleepers(),
         before,
         "an orphaned `sleep 1000` survived grading"
+    );
+    for place in ["/tmp", "/var/tmp", "/dev/shm", "/"] {
+        let note = Path::new(place).join(".grade-state-note");
+        assert!(!note.exists(), "tmp_state left {}", note.display());
+    }
+    let exists: Vec<bool> = forgeable.iter().map(|p| Path::new(p).exists()).collect();
+    assert_eq!(
+        exists, existed,
+        "forged_files wrote outside its check: {forgeable:?}"
     );
 
     // --out holds the same gradebook, one results.json per submission, and
@@ -137,7 +161,7 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         .success()
         .stdout(csv.clone())
         .stderr(predicate::str::contains(
-            "16 of 16 submissions are unchanged",
+            "18 of 18 submissions are unchanged",
         ));
 
     // A run killed half way leaves whole files; losing two of them costs
@@ -154,8 +178,34 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         .success()
         .stdout(csv)
         .stderr(predicate::str::contains(
-            "14 of 16 submissions are unchanged",
+            "16 of 18 submissions are unchanged",
         ));
+}
+
+/// Where namespaces are not available, Landlock hides the same files: the
+/// snooping and state-keeping submissions still earn nothing for the
+/// exercise that depends on seeing them, and an orphan does not survive.
+#[test]
+fn landlock_hides_the_file_system_where_namespaces_are_missing() {
+    let before = sleepers();
+    let class = fixtures().join("class");
+    let csv = stdout(
+        grade()
+            .env("GRADE_ISOLATION", "landlock")
+            .args(["snooping.rs", "tmp_state.rs", "orphan.rs"].map(|f| class.join(f)))
+            .args(["--format", "csv"]),
+    );
+    for row in [
+        "snooping,85,100,20,20,25,0,10,10,graded,0",
+        "tmp_state,90,100,20,20,25,15,0,10,graded,0",
+        "orphan,100,100,20,20,25,15,10,10,graded,0",
+    ] {
+        assert!(
+            csv.lines().any(|line| line == row),
+            "missing {row} in\n{csv}"
+        );
+    }
+    assert_eq!(sleepers(), before, "an orphaned `sleep 1000` survived");
 }
 
 /// Writes each file of `fixtures/<folder>/` as a single-file submission in

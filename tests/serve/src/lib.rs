@@ -1,33 +1,57 @@
-//! The sandboxed child's side of the `grade` command: a process that runs
-//! one submission's functions on request, inside the limits the grader
-//! asked for. The generated harness binary of each batch links this crate
-//! and every submission that compiled, so it is kept small.
+//! The sandboxed side of the `grade` command. The generated harness binary
+//! of each batch links this crate and every submission that compiled, and
+//! runs as one zygote per submission: `harness zygote <submission>`, with
+//! its control socket on stdin and its limits in the environment. See
+//! [`zygote`] for the processes of one check and [`view`] for what they
+//! see of the file system.
 
-// Namespaces, rlimits and dup2 are Linux's; elsewhere this crate is empty
-// and `grade` says it runs on Linux only.
+// Namespaces, rlimits and Landlock are Linux's; elsewhere this crate is
+// empty and `grade` says it runs on Linux only.
 #![cfg(target_os = "linux")]
 
+pub mod control;
 mod limits;
+pub mod view;
+mod zygote;
 
 pub use limits::{LIMITS_VARIABLE, Limits};
+pub use view::Isolation;
 #[doc(hidden)]
 pub use workbook;
 
-use std::io::{BufRead, BufReader, Write};
 use std::os::fd::{AsFd, OwnedFd};
-use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
-use workbook::{Implementation, Request, Response, Unwatched};
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use workbook::Implementation;
 
-/// The entry point of the generated harness binary:
-/// `harness serve <submission>` with limits in the environment.
+/// How the grader asks the zygote to sandbox each check; travels as JSON
+/// in [`SANDBOX_VARIABLE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sandbox {
+    /// What keeps the checks apart.
+    pub isolation: Isolation,
+    /// Whether each check drops to the `nobody` user (the grader runs as
+    /// root outside any user namespace).
+    pub drop_to_nobody: bool,
+}
+
+/// The environment variable that carries the [`Sandbox`] to the zygote.
+pub const SANDBOX_VARIABLE: &str = "GRADE_SANDBOX";
+
+/// The entry point of the generated harness binary.
 pub fn main(implementations: &[(&str, Implementation)]) -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let [_, command, id] = args.as_slice() else {
-        eprintln!("usage: harness serve <submission>");
+        eprintln!("usage: harness zygote <submission>");
         return ExitCode::from(2);
     };
+    if command != "zygote" {
+        eprintln!("harness: unknown command {command:?}");
+        return ExitCode::from(2);
+    }
     let Some(implementation) = implementations
         .iter()
         .find(|(name, _)| name == id)
@@ -36,18 +60,7 @@ pub fn main(implementations: &[(&str, Implementation)]) -> ExitCode {
         eprintln!("harness: no submission {id:?}");
         return ExitCode::from(2);
     };
-    if command != "serve" {
-        eprintln!("harness: unknown command {command:?}");
-        return ExitCode::from(2);
-    }
-    // Inside a fresh PID namespace this process is its init, which the
-    // kernel shields from signals sent from inside: a student's abort()
-    // would be ignored. So init only waits for a second copy of itself,
-    // which serves, and passes on how it ended.
-    if std::process::id() == 1 {
-        return serve_as_child_of_init();
-    }
-    match serve(implementation) {
+    match start(implementation) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("harness: {error:#}");
@@ -56,54 +69,12 @@ pub fn main(implementations: &[(&str, Implementation)]) -> ExitCode {
     }
 }
 
-fn serve_as_child_of_init() -> ExitCode {
-    use std::os::unix::process::ExitStatusExt;
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let status =
-        std::env::current_exe().and_then(|exe| std::process::Command::new(exe).args(args).status());
-    match status {
-        Ok(status) => match (status.code(), status.signal()) {
-            (Some(code), _) => ExitCode::from(code.clamp(0, 255) as u8),
-            (None, Some(signal)) => ExitCode::from((128 + signal).clamp(0, 255) as u8),
-            (None, None) => ExitCode::from(3),
-        },
-        Err(error) => {
-            eprintln!("harness: could not start the server: {error}");
-            ExitCode::from(3)
-        }
-    }
-}
-
-fn serve(implementation: Implementation) -> anyhow::Result<()> {
-    // Keep the real stdin and stdout for the grader, then point the
-    // student's stdin at nothing and their stdout at the captured stderr.
-    let requests: OwnedFd = std::io::stdin().as_fd().try_clone_to_owned()?;
-    let responses: OwnedFd = std::io::stdout().as_fd().try_clone_to_owned()?;
+fn start(implementation: Implementation) -> anyhow::Result<()> {
+    let control: OwnedFd = std::io::stdin().as_fd().try_clone_to_owned()?;
     let null = std::fs::File::open("/dev/null")?;
     nix::unistd::dup2_stdin(null.as_fd())?;
-    nix::unistd::dup2_stdout(std::io::stderr().as_fd())?;
-    Limits::from_env()?.apply_to_self()?;
-
-    let mut requests = BufReader::new(std::fs::File::from(requests));
-    let mut responses = std::io::BufWriter::new(std::fs::File::from(responses));
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if requests.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let request: Request = serde_json::from_str(&line)?;
-        let response = answer(&implementation, request);
-        serde_json::to_writer(&mut responses, &response)?;
-        responses.write_all(b"\n")?;
-        responses.flush()?;
-    }
-}
-
-/// Runs one request, catching the student's panics.
-fn answer(implementation: &Implementation, request: Request) -> Response {
-    panic::catch_unwind(AssertUnwindSafe(|| {
-        implementation.answer(request, &Unwatched)
-    }))
-    .unwrap_or_else(|payload| Response::Panicked(workbook::panic_message(payload.as_ref())))
+    let limits = Limits::from_env()?;
+    let text = std::env::var(SANDBOX_VARIABLE).context("GRADE_SANDBOX is not set")?;
+    let sandbox: Sandbox = serde_json::from_str(&text).context("GRADE_SANDBOX is not valid")?;
+    zygote::run(implementation, control, limits, sandbox)
 }

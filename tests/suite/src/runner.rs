@@ -128,6 +128,17 @@ pub enum Outcome {
         /// The limit it ran past.
         limit: Duration,
     },
+    /// Not run, because an earlier check of the same exercise ran out of
+    /// time or crashed its process (the `grade` command): an endless loop
+    /// or a runaway allocation costs its limit once, not once per check.
+    NotRun {
+        /// The exercise's function.
+        function: String,
+        /// What happened earlier: "ran out of time" or "crashed".
+        what: String,
+        /// The title of the earlier check.
+        earlier: String,
+    },
 }
 
 impl Outcome {
@@ -179,6 +190,15 @@ impl fmt::Display for Outcome {
                 f,
                 "{during} did not return within {} s: does the loop ever end?",
                 limit.as_secs_f64()
+            ),
+            Outcome::NotRun {
+                function,
+                what,
+                earlier,
+            } => write!(
+                f,
+                "not run: {function} {what} in an earlier check (\"{earlier}\"), so its later \
+                 checks were not run"
             ),
         }
     }

@@ -1,0 +1,200 @@
+//! What a check's process sees of the file system.
+//!
+//! With namespaces, each submission's zygote moves into a new root made of
+//! read-only views of the system folders (`/usr`, `/bin`, `/lib`, `/etc`…),
+//! a few devices and an empty `/tmp`; the instructor's checkout, the other
+//! submissions, the homes and the host's `/tmp` are not in it at all. Each
+//! check then gets its own mount namespace with a fresh, size-limited
+//! `/tmp`, gone when the check ends.
+//!
+//! Without namespaces, Landlock gives each check the same system folders to
+//! read and one new temporary folder to write, and denies the rest.
+
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use nix::mount::{MntFlags, MsFlags, mount, umount2};
+use nix::sys::statvfs::{FsFlags, statvfs};
+use serde::{Deserialize, Serialize};
+
+use crate::Limits;
+
+/// How the checks are kept apart from the machine and from each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Isolation {
+    /// PID, network and mount namespaces: a private root and `/tmp`.
+    Namespaces,
+    /// No namespaces; Landlock limits the file system of each check.
+    Landlock,
+    /// Neither is available: the checks see what the grading user sees.
+    None,
+}
+
+/// The system folders a check may read (where they exist): what a program
+/// the student's code starts, such as `sleep`, needs to run.
+const SYSTEM_FOLDERS: [&str; 8] = [
+    "usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc",
+];
+/// The devices a check may use.
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+/// Moves the calling process, alone in a new mount namespace, into a new
+/// read-only root that holds only the system folders, the devices and an
+/// empty `/tmp` for each check to mount its own.
+pub(crate) fn enter_private_root() -> anyhow::Result<()> {
+    let none = None::<&str>;
+    // Nothing mounted here may propagate back to the host.
+    mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
+        .context("making the mounts private")?;
+    // The new root is built on a tmpfs over the (now private) /tmp.
+    let root = Path::new("/tmp");
+    mount(
+        Some("tmpfs"),
+        root,
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        Some("size=64k,mode=755"),
+    )
+    .context("mounting the new root")?;
+    for name in SYSTEM_FOLDERS {
+        let source = Path::new("/").join(name);
+        let target = root.join(name);
+        let Ok(metadata) = fs::symlink_metadata(&source) else {
+            continue;
+        };
+        if metadata.is_symlink() {
+            symlink(fs::read_link(&source)?, &target)?;
+        } else if metadata.is_dir() {
+            fs::create_dir(&target)?;
+            bind_read_only(&source, &target)?;
+        }
+    }
+    fs::create_dir(root.join("dev"))?;
+    for name in DEVICES {
+        let source = Path::new("/dev").join(name);
+        if source.exists() {
+            let target = root.join("dev").join(name);
+            fs::File::create(&target)?;
+            mount(Some(&source), &target, none, MsFlags::MS_BIND, none)
+                .with_context(|| format!("binding {}", source.display()))?;
+        }
+    }
+    fs::create_dir(root.join("tmp"))?;
+    fs::set_permissions(root.join("tmp"), fs::Permissions::from_mode(0o1777))?;
+    let old = root.join(".old");
+    fs::create_dir(&old)?;
+    nix::unistd::pivot_root(root, &old).context("pivot_root")?;
+    std::env::set_current_dir("/")?;
+    umount2("/.old", MntFlags::MNT_DETACH).context("detaching the old root")?;
+    fs::remove_dir("/.old")?;
+    mount(
+        none,
+        "/",
+        none,
+        MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        none,
+    )
+    .context("making the new root read-only")?;
+    Ok(())
+}
+
+/// Binds `source` at `target`, read-only. A remount must keep the flags the
+/// source's mount already has, or a user namespace refuses it.
+fn bind_read_only(source: &Path, target: &Path) -> anyhow::Result<()> {
+    let none = None::<&str>;
+    mount(
+        Some(source),
+        target,
+        none,
+        MsFlags::MS_BIND | MsFlags::MS_REC,
+        none,
+    )
+    .with_context(|| format!("binding {}", source.display()))?;
+    let existing = statvfs(source)?.flags();
+    let mut flags = MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY;
+    for (has, keep) in [
+        (FsFlags::ST_NOSUID, MsFlags::MS_NOSUID),
+        (FsFlags::ST_NODEV, MsFlags::MS_NODEV),
+        (FsFlags::ST_NOEXEC, MsFlags::MS_NOEXEC),
+        (FsFlags::ST_NOATIME, MsFlags::MS_NOATIME),
+        (FsFlags::ST_NODIRATIME, MsFlags::MS_NODIRATIME),
+        (FsFlags::ST_RELATIME, MsFlags::MS_RELATIME),
+    ] {
+        if existing.contains(has) {
+            flags |= keep;
+        }
+    }
+    mount(none, target, none, flags, none)
+        .with_context(|| format!("making {} read-only", source.display()))?;
+    Ok(())
+}
+
+/// Mounts a fresh `/tmp` for one check, in the mount namespace the check's
+/// process has just entered. It holds at most the file-size limit.
+pub(crate) fn mount_private_tmp(limits: &Limits) -> anyhow::Result<PathBuf> {
+    let options = format!("size={}k,nr_inodes=4096,mode=1777", limits.file_kib.max(64));
+    mount(
+        Some("tmpfs"),
+        "/tmp",
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        Some(options.as_str()),
+    )
+    .context("mounting the check's /tmp")?;
+    Ok(PathBuf::from("/tmp"))
+}
+
+/// A new temporary folder for one check, writable by the user the check
+/// runs as; the caller removes it when the check ends.
+pub(crate) fn make_temporary_folder(drop_to_nobody: bool) -> anyhow::Result<PathBuf> {
+    let folder = nix::unistd::mkdtemp(&std::env::temp_dir().join("grade-check-XXXXXX"))
+        .context("creating the check's temporary folder")?;
+    if drop_to_nobody {
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o777))?;
+    }
+    Ok(folder)
+}
+
+/// Limits the calling process, and all it starts, to reading the system
+/// folders and devices and to writing in `workdir`.
+pub(crate) fn restrict_with_landlock(workdir: &Path) -> anyhow::Result<()> {
+    use landlock::{
+        ABI, Access, AccessFs, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus,
+        path_beneath_rules,
+    };
+    let abi = ABI::V3;
+    let readable: Vec<PathBuf> = SYSTEM_FOLDERS
+        .iter()
+        .map(|name| Path::new("/").join(name))
+        .chain([PathBuf::from("/dev")])
+        .collect();
+    let writable: Vec<PathBuf> = ["null", "zero", "full"]
+        .iter()
+        .map(|name| Path::new("/dev").join(name))
+        .chain([workdir.to_path_buf()])
+        .collect();
+    let status = Ruleset::default()
+        .handle_access(AccessFs::from_all(abi))?
+        .create()?
+        .add_rules(path_beneath_rules(&readable, AccessFs::from_read(abi)))?
+        .add_rules(path_beneath_rules(&writable, AccessFs::from_all(abi)))?
+        .restrict_self()?;
+    anyhow::ensure!(
+        status.ruleset != RulesetStatus::NotEnforced,
+        "this kernel does not enforce Landlock"
+    );
+    Ok(())
+}
+
+/// Whether this kernel enforces Landlock.
+pub fn landlock_available() -> bool {
+    use landlock::{ABI, Access, AccessFs, CompatLevel, Compatible, Ruleset, RulesetAttr};
+    Ruleset::default()
+        .set_compatibility(CompatLevel::HardRequirement)
+        .handle_access(AccessFs::from_all(ABI::V1))
+        .and_then(|ruleset| ruleset.create())
+        .is_ok()
+}
