@@ -26,7 +26,7 @@ use crate::{compile, remote, report, rubric, sandbox};
 use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 
 /// Grade Activity 3 submissions: each check of the grading suite runs the
-/// student's functions in a sandboxed child process.
+/// student's functions in fresh sandboxed processes.
 #[derive(Debug, Parser)]
 #[command(name = "grade", version)]
 pub struct Cli {

@@ -2,9 +2,10 @@
 //! reproducibly. See `grade --help` and the instructors' chapter.
 //!
 //! Each module does one step: [`discover`] finds the submissions, `refuse`
-//! and `compile` build them into one harness, `sandbox` runs it as a
-//! locked-down child that `remote` talks to, `rubric` weighs the checks and
-//! `report` writes the results.
+//! and `compile` build them into one harness, `sandbox` starts it once per
+//! submission as a locked-down zygote that forks a fresh process for each
+//! check, which `remote` talks to, `rubric` weighs the checks and `report`
+//! writes the results.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]

@@ -9,7 +9,7 @@ use workbook::{Functions, Request, Response};
 use crate::compile::COMPILE_ERROR_MARKER;
 use crate::sandbox::Server;
 
-/// A submission served by a child process.
+/// A submission served by one check's sandboxed process.
 #[derive(Debug)]
 pub struct Remote {
     server: RefCell<Server>,
