@@ -7,7 +7,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -22,6 +22,7 @@ pub use crate::report::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
 pub use crate::sandbox::isolated;
 
+use crate::sandbox::lock;
 use crate::{compile, remote, report, rubric, sandbox};
 use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 
@@ -291,17 +292,22 @@ impl Grading {
                 })
             })
             .collect();
-        let mut exercises: Vec<&str> = checks.iter().map(|check| check.exercise).collect();
-        exercises.dedup();
+        // Each exercise's checks, in catalogue order, grouped once.
+        let mut by_exercise: Vec<(&str, Vec<usize>)> = Vec::new();
+        for (i, check) in checks.iter().enumerate() {
+            match by_exercise
+                .iter_mut()
+                .find(|(name, _)| *name == check.exercise)
+            {
+                Some((_, indices)) => indices.push(i),
+                None => by_exercise.push((check.exercise, vec![i])),
+            }
+        }
         let chains = (0..submissions.len())
             .flat_map(|index| {
-                let checks = &checks;
-                exercises.iter().map(move |exercise| {
-                    let of_exercise = (0..checks.len())
-                        .filter(|&i| checks[i].exercise == *exercise)
-                        .collect();
-                    (index, of_exercise)
-                })
+                by_exercise
+                    .iter()
+                    .map(move |(_, indices)| (index, indices.clone()))
             })
             .collect();
         Grading {
@@ -541,10 +547,6 @@ fn describe_timings(timings: &[CheckTiming]) -> String {
         quantiles(start),
         quantiles(overhead),
     )
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn available_jobs() -> usize {

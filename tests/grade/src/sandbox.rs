@@ -253,7 +253,9 @@ fn listen(
     }
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+/// Locks `mutex`, carrying on past a panic of another holder: every value
+/// kept under these locks stays whole between statements.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -275,7 +277,6 @@ pub struct Server {
     status: Option<Ended>,
     output: Arc<Mutex<Captured>>,
     output_done: Receiver<()>,
-    limits: Limits,
     student_time: Duration,
     born: Instant,
     first_answer: Option<Duration>,
@@ -313,7 +314,6 @@ impl Server {
             }
             let _ = done.send(());
         });
-        let limits = zygote.limits;
         Server {
             zygote,
             token,
@@ -323,7 +323,6 @@ impl Server {
             status: None,
             output: captured,
             output_done,
-            limits,
             student_time: Duration::ZERO,
             born: Instant::now(),
             first_answer: None,
@@ -363,7 +362,7 @@ impl Server {
                 output,
             });
         }
-        match self.answers.recv_timeout(self.limits.call_limit()) {
+        match self.answers.recv_timeout(self.zygote.limits.call_limit()) {
             Ok(Ok(answer)) => {
                 let student = Duration::from_micros(answer.student_micros);
                 self.first_answer
@@ -384,7 +383,7 @@ impl Server {
                 })
             }
             Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
-                let limit = self.limits.call_limit();
+                let limit = self.zygote.limits.call_limit();
                 self.abandon(Outcome::TimedOut { during, limit })
             }
         }
@@ -398,7 +397,7 @@ impl Server {
     /// Waits for the zygote's word on how the child ended, and says it.
     fn how_it_ended(&mut self) -> String {
         match self.wait_for_end(Duration::from_secs(1)) {
-            Some(Ok(status)) => describe_status(status, &self.limits),
+            Some(Ok(status)) => describe_status(status, &self.zygote.limits),
             Some(Err(why)) => why,
             None => "it stopped answering".into(),
         }
