@@ -25,6 +25,7 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use crate::discover::Submission;
+use crate::pack;
 use crate::refuse::{self, Refusal};
 use workbook::{EXERCISES, Exercise};
 
@@ -189,15 +190,39 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
         .filter(|c| c.failure.is_none())
         .map(|c| c.name.clone())
         .collect();
-    for name in &members {
+    let (packable, mut alone): (Vec<String>, Vec<String>) = members
+        .iter()
+        .cloned()
+        .partition(|name| pack::packable(&crates[name].files));
+    let packs = build_packs(cargo, &crates, &packable, &mut alone)?;
+    let mut built: Vec<Linked> = packs
+        .iter()
+        .flat_map(|pack| {
+            pack.members.iter().map(|member| Linked {
+                key: member.krate.clone(),
+                dependency: pack.name.clone(),
+                path: format!("{}::{}", pack.name, member.module),
+            })
+        })
+        .collect();
+    alone.sort();
+    let in_workspace = || {
+        packs
+            .iter()
+            .map(|pack| pack.name.clone())
+            .chain(alone.iter().cloned())
+            .collect::<Vec<String>>()
+    };
+
+    for name in &alone {
         crates[name].write(dir)?;
     }
-    let mut pending: BTreeSet<String> = members.iter().cloned().collect();
+    let mut pending: BTreeSet<String> = alone.iter().cloned().collect();
     for round in 0..=REPAIR_ROUNDS {
         if pending.is_empty() {
             break;
         }
-        write_workspace(dir, &workspace, members.iter(), &[])?;
+        write_workspace(dir, &workspace, &in_workspace(), &[])?;
         let errors = cargo.build(pending.iter().map(String::as_str))?;
         let mut still_pending = BTreeSet::new();
         for name in &pending {
@@ -222,7 +247,8 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
 
     // A second line of defence behind the scan: rustc's own record of what
     // it read. Nothing of a crate that read outside itself is ever run.
-    for name in &members {
+    // (Packs had theirs checked as they were built.)
+    for name in &alone {
         let krate = crates.get_mut(name).context("known crate")?;
         if krate.failure.is_some() {
             continue;
@@ -236,9 +262,18 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
         }
     }
 
-    let built: Vec<&Crate> = crates.values().filter(|c| c.failure.is_none()).collect();
+    built.extend(
+        alone
+            .iter()
+            .filter(|name| crates[*name].failure.is_none())
+            .map(|name| Linked {
+                key: name.clone(),
+                dependency: name.clone(),
+                path: name.clone(),
+            }),
+    );
     let linking = std::time::Instant::now();
-    write_workspace(dir, &workspace, members.iter(), &built)?;
+    write_workspace(dir, &workspace, &in_workspace(), &built)?;
     let errors = cargo.build(["grade-harness"].into_iter())?;
     if std::env::var_os("GRADE_TIMINGS").is_some() {
         eprintln!(
@@ -272,6 +307,128 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
         harness: private_copy(&dir.join("target/release/grade-harness"))?,
         compiled,
     })
+}
+
+/// How many times packs are rebuilt after evicting the members that had
+/// errors. A pack still dirty after that is taken apart altogether.
+const PACK_ROUNDS: usize = 2;
+
+/// What the harness links for one submission: the crate that holds it and
+/// the path of its module there.
+struct Linked {
+    /// The submission's crate name, by which the grader asks for it.
+    key: String,
+    dependency: String,
+    path: String,
+}
+
+/// Builds the packable crates in packs (see [`pack`]); returns the packs
+/// that built cleanly and read nothing outside themselves. Every member of
+/// any other pack is moved to `alone`, to be built, reported and repaired
+/// as a crate of its own.
+fn build_packs(
+    cargo: &Cargo,
+    crates: &BTreeMap<String, Crate>,
+    names: &[String],
+    alone: &mut Vec<String>,
+) -> anyhow::Result<Vec<pack::Pack>> {
+    let dir = cargo.dir.as_path();
+    let parallel = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let mut trying = pack::plan(names, parallel, &pack_secret(dir)?);
+    let mut clean = Vec::new();
+    for round in 0..=PACK_ROUNDS {
+        if trying.is_empty() {
+            break;
+        }
+        for pack in &trying {
+            write_pack(dir, pack, crates)?;
+        }
+        let listed: Vec<String> = clean
+            .iter()
+            .chain(&trying)
+            .map(|pack: &pack::Pack| pack.name.clone())
+            .collect();
+        write_workspace(dir, &workspace_root(), &listed, &[])?;
+        let errors = cargo.build(trying.iter().map(|pack| pack.name.as_str()))?;
+        let mut next = Vec::new();
+        for pack in trying {
+            let Some(diagnostics) = errors.get(&pack.name) else {
+                let deps = dir.join("target/release/deps");
+                if refuse::outside_reads(&deps, &pack.name).is_empty() {
+                    clean.push(pack);
+                } else {
+                    alone.extend(pack.members.into_iter().map(|m| m.krate));
+                }
+                continue;
+            };
+            let own = format!("subs/{}/src/", pack.name);
+            let at_fault: BTreeSet<&str> = diagnostics
+                .iter()
+                .map(|d| {
+                    d.primary()
+                        .and_then(|span| span.file_name.strip_prefix(&own))
+                        .and_then(|file| file.split('/').next())
+                        .filter(|module| *module != "lib.rs")
+                        .unwrap_or("")
+                })
+                .collect();
+            if round == PACK_ROUNDS || at_fault.contains("") {
+                alone.extend(pack.members.into_iter().map(|m| m.krate));
+                continue;
+            }
+            let (faulty, kept): (Vec<_>, Vec<_>) = pack
+                .members
+                .into_iter()
+                .partition(|m| at_fault.contains(m.module.as_str()));
+            alone.extend(faulty.into_iter().map(|m| m.krate));
+            if !kept.is_empty() {
+                next.push(pack::Pack::of(kept));
+            }
+        }
+        trying = next;
+    }
+    Ok(clean)
+}
+
+/// The key that makes a pack's module names unguessable to submissions:
+/// kept in the grader's folder, made once.
+fn pack_secret(dir: &Path) -> anyhow::Result<String> {
+    let path = dir.join("pack-secret");
+    if let Ok(secret) = fs::read_to_string(&path)
+        && secret.len() == 32
+    {
+        return Ok(secret);
+    }
+    let secret: String = (0..16)
+        .map(|_| format!("{:02x}", rand::random::<u8>()))
+        .collect();
+    write_if_changed(&path, &secret)?;
+    Ok(secret)
+}
+
+/// Writes a pack's crate: its root, and each member's files, `crate::`
+/// paths rewritten, under the member's module folder.
+fn write_pack(
+    dir: &Path,
+    pack: &pack::Pack,
+    crates: &BTreeMap<String, Crate>,
+) -> anyhow::Result<()> {
+    let root = dir.join("subs").join(&pack.name);
+    let src = root.join("src");
+    if src.exists() {
+        fs::remove_dir_all(&src)?;
+    }
+    fs::create_dir_all(&src)?;
+    write_if_changed(&src.join("lib.rs"), &pack::root(pack))?;
+    for member in &pack.members {
+        let krate = crates.get(&member.krate).context("a packed crate")?;
+        for (path, text) in &krate.files {
+            let target = src.join(&member.module).join(path);
+            fs::create_dir_all(target.parent().context("a parent folder")?)?;
+            write_if_changed(&target, &pack::rewrite(text, &member.module))?;
+        }
+    }
+    write_if_changed(&root.join("Cargo.toml"), &manifest(&pack.name))
 }
 
 /// Copies the harness to a temporary file that any user may run (the
@@ -397,17 +554,7 @@ impl Crate {
             fs::create_dir_all(target.parent().context("a parent folder")?)?;
             write_if_changed(&target, text)?;
         }
-        let manifest = format!(
-            "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\
-             autobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n\
-             [lib]\npath = \"src/lib.rs\"\n\n[dependencies]\nrand.workspace = true\n\
-             # Unused, but it gives cargo the same dependency graph, and so the\n\
-             # same features, as the harness: linking the harness then reuses\n\
-             # every crate instead of rebuilding it.\n\
-             grade-serve.workspace = true\n",
-            self.name
-        );
-        write_if_changed(&root.join("Cargo.toml"), &manifest)
+        write_if_changed(&root.join("Cargo.toml"), &manifest(&self.name))
     }
 
     /// Stubs out what each error points into; fails when it cannot.
@@ -479,6 +626,19 @@ impl Crate {
         }
         kept
     }
+}
+
+/// The manifest of a generated crate, a submission's or a pack's.
+fn manifest(name: &str) -> String {
+    format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\
+         autobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n\
+         [lib]\npath = \"src/lib.rs\"\n\n[dependencies]\nrand.workspace = true\n\
+         # Unused, but it gives cargo the same dependency graph, and so the\n\
+         # same features, as the harness: linking the harness then reuses\n\
+         # every crate instead of rebuilding it.\n\
+         grade-serve.workspace = true\n"
+    )
 }
 
 /// The report for an error inside the generated wrapper of an exercise:
@@ -817,13 +977,13 @@ fn crate_of(package_id: &str) -> String {
     }
 }
 
-fn write_workspace<'a>(
+fn write_workspace(
     dir: &Path,
     workspace: &Path,
-    members: impl Iterator<Item = &'a String>,
-    linked: &[&Crate],
+    members: &[String],
+    linked: &[Linked],
 ) -> anyhow::Result<()> {
-    let members: Vec<String> = members.map(|m| format!("\"subs/{m}\"")).collect();
+    let members: Vec<String> = members.iter().map(|m| format!("\"subs/{m}\"")).collect();
     // A TOML string, escaped as TOML wants, whatever the instructor's path.
     let serve = toml::Value::String(workspace.join("tests/serve").to_string_lossy().into_owned());
     let manifest = format!(
@@ -848,25 +1008,25 @@ fn write_workspace<'a>(
     fs::create_dir_all(harness.join("src"))?;
     let mut dependencies = String::from("grade-serve.workspace = true\n");
     let mut implementations = String::new();
-    for krate in linked {
-        let _ = writeln!(
-            dependencies,
-            "{0} = {{ path = \"../subs/{0}\" }}",
-            krate.name
-        );
+    let dependencies_linked: BTreeSet<&str> =
+        linked.iter().map(|l| l.dependency.as_str()).collect();
+    for name in dependencies_linked {
+        let _ = writeln!(dependencies, "{name} = {{ path = \"../subs/{name}\" }}");
+    }
+    for submission in linked {
         let functions: String = EXERCISES
             .iter()
             .map(|e| {
                 format!(
                     "            {1}: {0}::__grading::{1},\n",
-                    krate.name, e.name
+                    submission.path, e.name
                 )
             })
             .collect();
         let _ = writeln!(
             implementations,
             "        (\"{}\", grade_serve::workbook::Implementation {{\n{functions}        }}),",
-            krate.name
+            submission.key
         );
     }
     let manifest = format!(

@@ -13,6 +13,7 @@
 mod compile;
 mod discover;
 mod grader;
+mod pack;
 mod refuse;
 mod remote;
 mod report;
