@@ -217,27 +217,6 @@ pub fn table(result: &Results) -> String {
             points(max),
             tests.len()
         );
-        let failed_core: Vec<String> = tests
-            .iter()
-            .filter(|t| t.tags.core && t.status != "passed")
-            .map(|t| {
-                format!(
-                    "\"{}\"",
-                    t.name.split_once(": ").map_or("", |(_, title)| title)
-                )
-            })
-            .collect();
-        let withheld = tests
-            .iter()
-            .any(|t| t.status == "passed" && t.score < t.max_score);
-        if withheld && !failed_core.is_empty() {
-            let _ = writeln!(
-                out,
-                "    no points: {exercise} scores only when its core checks pass, and {} did \
-                 not; its other checks can be passed by an answer that ignores the task",
-                failed_core.join(" and ")
-            );
-        }
         write_failures(&mut out, &tests, true);
     }
     bonus_table(result, &mut out);
@@ -250,9 +229,14 @@ fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
     // The failure that explains a mistake comes first; those that only
     // point to it follow.
     let pointer = format!("hint:     {}", grading::FOLLOWS_FROM);
-    let (pointers, explained): (Vec<&&TestResult>, Vec<&&TestResult>) = tests
+    // Checks skipped because a core check failed would all say the same
+    // thing, so they share one line after the failure that explains them.
+    let (moot, failed): (Vec<&&TestResult>, Vec<&&TestResult>) = tests
         .iter()
         .filter(|t| t.status != "passed")
+        .partition(|t| t.output.contains(grading::WHILE_CORE_FAILS));
+    let (pointers, explained): (Vec<&&TestResult>, Vec<&&TestResult>) = failed
+        .into_iter()
         .partition(|t| t.output.contains(&pointer));
     for test in explained.into_iter().chain(pointers) {
         let worth = if with_points {
@@ -262,6 +246,19 @@ fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
         };
         let _ = writeln!(out, "    ✗ {}{worth}", test.name);
         for line in test.output.lines() {
+            let _ = writeln!(out, "        {line}");
+        }
+    }
+    if let Some(first) = moot.first() {
+        let worth: f64 = moot.iter().map(|t| t.max_score).sum();
+        let worth = if with_points {
+            format!(" (0 of {})", points(worth))
+        } else {
+            String::new()
+        };
+        let plural = if moot.len() == 1 { "" } else { "s" };
+        let _ = writeln!(out, "    ✗ {} more check{plural}{worth}", moot.len());
+        for line in first.output.lines() {
             let _ = writeln!(out, "        {line}");
         }
     }

@@ -85,6 +85,10 @@ pub fn is_check_thread() -> bool {
 /// reports that keep only the text find it there.
 pub const NOT_YET_IMPLEMENTED: &str = "is not yet implemented";
 
+/// The words in an [`Outcome::Moot`] message that reports, such as the
+/// `grade` table, look for to fold those checks into one line.
+pub const WHILE_CORE_FAILS: &str = "earns nothing while its core check";
+
 /// How one check went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -138,6 +142,15 @@ pub enum Outcome {
         what: String,
         /// The title of the earlier check.
         earlier: String,
+    },
+    /// Not run, because a core check of the same exercise failed, so the
+    /// exercise earns nothing whatever this check says (the `grade`
+    /// command, which runs core checks first).
+    Moot {
+        /// The exercise's function.
+        function: String,
+        /// The title of the core check that failed.
+        core: String,
     },
 }
 
@@ -199,6 +212,11 @@ impl fmt::Display for Outcome {
                 f,
                 "not run: {function} {what} in an earlier check (\"{earlier}\"), so its later \
                  checks were not run"
+            ),
+            Outcome::Moot { function, core } => write!(
+                f,
+                "not run: {function} {WHILE_CORE_FAILS} \"{core}\" fails, so its other checks \
+                 were not run; fix that one first"
             ),
         }
     }
