@@ -86,15 +86,13 @@ fn name_of(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The `src` folder of a crate folder: `src/lib.rs`, or `lib.rs` directly.
+/// The `src` folder of a crate folder: `src/lib.rs`, or `lib.rs` directly,
+/// or `exercises/src/lib.rs` in a clone of the student edition.
 fn crate_source(path: &Path) -> Option<PathBuf> {
-    if path.join("src/lib.rs").is_file() {
-        Some(path.join("src"))
-    } else if path.join("lib.rs").is_file() {
-        Some(path.to_path_buf())
-    } else {
-        None
-    }
+    ["src", "", "exercises/src"]
+        .iter()
+        .map(|src| path.join(src))
+        .find(|src| src.join("lib.rs").is_file())
 }
 
 /// Reads one submission; what cannot be read becomes its `problem`.
@@ -116,7 +114,9 @@ fn read(path: &Path) -> Submission {
     } else if let Some(src) = crate_source(path) {
         read_tree(&src)
     } else {
-        Err(format!("{name} has no src/lib.rs (nor lib.rs)"))
+        Err(format!(
+            "{name} has no src/lib.rs (nor lib.rs, nor exercises/src/lib.rs)"
+        ))
     };
     match result {
         Ok(files) => submission.files = files,
@@ -181,11 +181,16 @@ mod tests {
         fs::write(class.join("bob/src/nested/mod.rs"), "").unwrap();
         fs::write(class.join("bob/Cargo.toml"), "[package]").unwrap();
         fs::create_dir_all(class.join("carol")).unwrap();
+        // A clone of the student edition.
+        fs::create_dir_all(class.join("dan/exercises/src")).unwrap();
+        fs::write(class.join("dan/exercises/src/lib.rs"), "").unwrap();
+        fs::write(class.join("dan/README.md"), "").unwrap();
         fs::write(class.join("notes.txt"), "hi").unwrap();
 
         let found = discover(std::slice::from_ref(&class)).unwrap();
         let ids: Vec<&str> = found.iter().map(|s| s.id.as_str()).collect();
-        assert_eq!(ids, ["alice", "bob", "carol"]);
+        assert_eq!(ids, ["alice", "bob", "carol", "dan"]);
+        assert_eq!(found[3].files, [(PathBuf::from("lib.rs"), String::new())]);
         assert_eq!(found[1].files.len(), 2);
         assert!(
             found[2]

@@ -12,7 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use sha2::{Digest, Sha256};
 
@@ -29,8 +29,17 @@ use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 /// Grade Activity 3 submissions: each check of the grading suite runs the
 /// student's functions in fresh sandboxed processes.
 #[derive(Debug, Parser)]
-#[command(name = "grade", version)]
+#[command(
+    name = "grade",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct Cli {
+    /// Instead of grading: make a class's editions.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Submissions to grade: a crate folder (with src/lib.rs), a single .rs
     /// file, or a folder of those, each entry one submission named after it.
     #[arg(required = true, value_name = "PATH")]
@@ -59,6 +68,23 @@ pub struct Cli {
     pub jobs: Option<NonZeroUsize>,
 }
 
+/// What `grade` can do besides grading.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Write OUT/student/, a repository for students without the answers,
+    /// and OUT/autograder.zip, for Gradescope.
+    Assign {
+        /// The folder to write into; neither result may exist yet.
+        #[arg(value_name = "OUT")]
+        out: PathBuf,
+
+        /// The rubric (TOML) the classroom workflow and the autograder use;
+        /// tests/rubric.toml if absent.
+        #[arg(long, value_name = "FILE")]
+        rubric: Option<PathBuf>,
+    },
+}
+
 /// The report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -74,16 +100,17 @@ pub enum Format {
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     install_quiet_panic_hook();
     grading::checks::snapshot::set_quiet(true);
-    let (rubric_text, rubric) = match &cli.rubric {
-        Some(path) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("cannot read the rubric {}", path.display()))?;
-            let rubric =
-                Rubric::parse(&text).with_context(|| format!("the rubric {}", path.display()))?;
-            (text, rubric)
-        }
-        None => (rubric::DEFAULT.to_string(), Rubric::parse(rubric::DEFAULT)?),
-    };
+    if let Some(Command::Assign { out, rubric }) = &cli.command {
+        let (text, rubric) = load_rubric(rubric.as_deref())?;
+        let made = crate::assign::assign(out, &rubric, &text)?;
+        println!(
+            "Wrote {} (the student repository) and {} (for Gradescope)",
+            made.student.display(),
+            made.autograder.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (rubric_text, rubric) = load_rubric(cli.rubric.as_deref())?;
     let grader = grader_fingerprint(&rubric_text)?;
     let mut changes = None;
     loop {
@@ -109,6 +136,20 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             describe_paths(&cli.paths)
         );
         changes.wait(&cli.paths, &submissions);
+    }
+}
+
+/// The rubric at `path`, or the default one, with its text.
+fn load_rubric(path: Option<&Path>) -> anyhow::Result<(String, Rubric)> {
+    match path {
+        Some(path) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("cannot read the rubric {}", path.display()))?;
+            let rubric =
+                Rubric::parse(&text).with_context(|| format!("the rubric {}", path.display()))?;
+            Ok((text, rubric))
+        }
+        None => Ok((rubric::DEFAULT.to_string(), Rubric::parse(rubric::DEFAULT)?)),
     }
 }
 

@@ -5,11 +5,13 @@
 //! and `compile` build them into one harness, `sandbox` starts it once per
 //! submission as a locked-down zygote that forks a fresh process for each
 //! check, which `remote` talks to, `rubric` weighs the checks and `report`
-//! writes the results.
+//! writes the results. `assign` makes a class's student repository and
+//! Gradescope autograder.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]
 
+mod assign;
 mod compile;
 mod discover;
 mod grader;

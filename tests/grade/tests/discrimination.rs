@@ -52,7 +52,7 @@ fn core_only(
 static REFERENCE: grading::Implementation =
     grading::implementation!(solutions, extensions = solutions::extensions);
 static STUBS: grading::Implementation =
-    grading::implementation!(exercises, extensions = exercises::extensions);
+    grading::implementation!(stubs, extensions = stubs::extensions);
 
 #[test]
 fn reference_solutions_pass_every_check() {
@@ -60,9 +60,8 @@ fn reference_solutions_pass_every_check() {
     assert_eq!(failures(&results), Vec::<String>::new());
 }
 
-/// On a fresh clone `exercises/` holds the pristine stubs. (A student who
-/// has started work sees this fail: their own command is
-/// `cargo test -p exercises`.)
+/// The pristine stubs, from the frozen copy in `tests/stubs`, so this holds
+/// while someone works in `exercises/`.
 #[test]
 fn pristine_stubs_fail_every_check_as_not_yet_implemented() {
     for (path, _, exercise, outcome) in grade(&STUBS) {

@@ -400,8 +400,8 @@ fn json_is_gradescope_results_and_stable_apart_from_time() {
 
 #[test]
 fn the_pristine_stubs_read_as_not_yet_implemented() {
-    let exercises = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises");
-    let report = stdout(grade().arg(exercises));
+    let stubs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../stubs/exercises");
+    let report = stdout(grade().arg(stubs));
     assert!(
         report.starts_with("exercises: 0 / 100 points (graded)"),
         "{report}"

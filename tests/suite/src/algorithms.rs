@@ -70,11 +70,11 @@ fn cycle_lcm(n: usize, target: impl Fn(usize) -> usize) -> usize {
 }
 
 fn lcm(a: usize, b: usize) -> usize {
-    let (mut x, mut y) = (a, b);
-    while y != 0 {
-        (x, y) = (y, x % y);
-    }
-    a / x * b
+    a / gcd(a, b) * b
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The expected number of draws the lab's selection shuffle makes for n

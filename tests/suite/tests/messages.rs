@@ -46,7 +46,7 @@ static REPEATING_COIN: grading::Implementation = grading::implementation!(repeat
 static SUM_BASED: grading::Implementation = grading::implementation!(sum_based);
 static QUESTION3_BACKWARDS: grading::Implementation =
     grading::implementation!(question_3_backwards);
-static STUBS: grading::Implementation = grading::implementation!(exercises);
+static STUBS: grading::Implementation = grading::implementation!(stubs);
 
 /// Bonus fixtures hold only the extensions; the lab's six come from the
 /// reference.

