@@ -16,7 +16,7 @@
 //! here, in the grader, from return values alone.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -31,6 +31,7 @@ use anyhow::Context;
 use nix::unistd::Uid;
 
 use grade_serve::control::{self, Answer, FromZygote, ToZygote};
+use grade_serve::frame::{self, ReadError};
 use grade_serve::{Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
 use grading::Outcome;
 use workbook::{Request, Response};
@@ -283,7 +284,7 @@ pub struct Server {
 }
 
 /// The largest message a child may send: ample for 12,000 decks of 52.
-const MAX_MESSAGE: u64 = 64 << 20;
+const MAX_MESSAGE: u32 = 64 << 20;
 
 impl Server {
     fn new(
@@ -346,13 +347,10 @@ impl Server {
     /// the check runner reports as it is.
     pub fn call(&mut self, request: &Request) -> Response {
         let during = request.describe();
-        // One write per request: the pipe is unbuffered, and a write per
-        // JSON token would wake the child for every number.
-        let sent = self.requests.as_mut().map(|pipe| {
-            let mut line = serde_json::to_vec(request)?;
-            line.push(b'\n');
-            pipe.write_all(&line)
-        });
+        let sent = self
+            .requests
+            .as_mut()
+            .map(|pipe| frame::write(pipe, request));
         if !matches!(sent, Some(Ok(()))) {
             let how = self.how_it_ended();
             let output = self.output_tail();
@@ -453,33 +451,24 @@ impl Drop for Server {
     }
 }
 
-/// Reads the child's answers, one JSON line each, until it closes the pipe.
+/// Reads the child's answers until it closes the pipe.
 fn read_answers(responses: std::io::PipeReader, sender: &Sender<Result<Answer, String>>) {
     let mut reader = BufReader::new(responses);
-    let mut line = Vec::new();
     loop {
-        line.clear();
-        match (&mut reader).take(MAX_MESSAGE).read_until(b'\n', &mut line) {
-            Ok(0) => {
-                let _ = sender.send(Err("it ended".into()));
-                return;
-            }
-            Ok(_) if line.last() != Some(&b'\n') => {
-                let _ = sender.send(Err("it sent an overlong message".into()));
-                return;
-            }
-            Ok(_) => {
-                let parsed = serde_json::from_slice(&line)
-                    .map_err(|_| "it sent a message the grader cannot read".to_string());
-                if sender.send(parsed).is_err() {
+        let problem = match frame::read(&mut reader, MAX_MESSAGE) {
+            Ok(answer) => {
+                if sender.send(Ok(answer)).is_err() {
                     return;
                 }
+                continue;
             }
-            Err(error) => {
-                let _ = sender.send(Err(format!("reading from it failed: {error}")));
-                return;
-            }
-        }
+            Err(ReadError::Ended) => "it ended".to_string(),
+            Err(ReadError::TooLong) => "it sent an overlong message".to_string(),
+            Err(ReadError::Garbled) => "it sent a message the grader cannot read".to_string(),
+            Err(ReadError::Failed(error)) => format!("reading from it failed: {error}"),
+        };
+        let _ = sender.send(Err(problem));
+        return;
     }
 }
 

@@ -10,6 +10,7 @@
 #![cfg(target_os = "linux")]
 
 pub mod control;
+pub mod frame;
 mod limits;
 pub mod view;
 mod zygote;

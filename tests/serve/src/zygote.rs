@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, Write};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -36,6 +36,7 @@ use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork, setpgid};
 
 use crate::control::{self, Answer, CHECK_PIPES, FromZygote, ToZygote};
+use crate::frame;
 use crate::view::{self, Isolation};
 use crate::workbook::{Implementation, Request, Response, Unwatched};
 use crate::{Limits, Sandbox};
@@ -359,25 +360,22 @@ fn worker(
 fn serve(implementation: &Implementation, requests: File, responses: File) -> anyhow::Result<()> {
     let mut requests = BufReader::new(requests);
     let mut responses = BufWriter::new(responses);
-    let mut line = String::new();
     loop {
-        line.clear();
-        if requests.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let request: Request = serde_json::from_str(&line)?;
+        let request: Request = match frame::read(&mut requests, u32::MAX) {
+            Ok(request) => request,
+            Err(frame::ReadError::Ended) => return Ok(()),
+            Err(error) => anyhow::bail!("a request the harness cannot read: {error:?}"),
+        };
         let started = Instant::now();
         let response = answer(implementation, request);
         let student_micros = started.elapsed().as_micros().try_into().unwrap_or(u64::MAX);
-        serde_json::to_writer(
+        frame::write(
             &mut responses,
             &Answer {
                 response,
                 student_micros,
             },
         )?;
-        responses.write_all(b"\n")?;
-        responses.flush()?;
     }
 }
 

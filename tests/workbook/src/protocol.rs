@@ -1,6 +1,6 @@
 //! The requests a grader makes of a submission's functions and their
 //! answers, one variant per exercise. Across a pipe to a sandboxed child
-//! they travel as one JSON object per line.
+//! they travel as length-prefixed postcard messages (`grade_serve::frame`).
 //!
 //! The child only ever reports what a student's function returned (or that
 //! it panicked). Every verdict is computed in the grader, so a child that
