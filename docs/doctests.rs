@@ -24,6 +24,7 @@ chapters! {
     permutations = "permutations.md",
     randomness = "randomness.md",
     testing = "testing.md",
+    any_language = "any-language.md",
     riffles = "riffles.md",
     instructors = "instructors.md",
 }

@@ -11,6 +11,9 @@
   The grader's own dependencies are built beforehand. Each batch runs with
   GRADE_TIMINGS=1, and the script prints its compile and grading split and
   the time per check beyond the student's code.
+* One check at a time: 10 typical submissions graded with --jobs 1, for
+  the cost of a check beyond the student's code without queueing for a
+  core (the target is 1 ms).
 * Baseline: copy each submission into a copy of the workspace as
   exercises/src/lib.rs and run `cargo test -p exercises --test grading`,
   the way one would grade without the grade command. It is timed on a
@@ -55,10 +58,10 @@ def timed(command, **kwargs):
     return time.monotonic() - start
 
 
-def timed_grade(grade, folder):
+def timed_grade(grade, folder, *extra):
     """Runs grade on folder; returns the wall time and its timing lines."""
     start = time.monotonic()
-    done = subprocess.run([grade, "--format", "csv", folder], check=True, text=True,
+    done = subprocess.run([grade, "--format", "csv", *extra, folder], check=True, text=True,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           env=dict(os.environ, GRADE_TIMINGS="1"))
     seconds = time.monotonic() - start
@@ -96,6 +99,15 @@ def main():
                     print(f"    {line}", flush=True)
         typical = statistics.median(batches["typical"])
         hostile = statistics.median(batches["hostile"])
+
+        # What a check costs beyond the student's code, with no other check
+        # waiting for the same cores: the batches above run four at a time
+        # on two cores, so their per-check figures include the queue.
+        solo = work / "solo"
+        make_class(solo, f"solo {time.time()}", count=10, typical=True)
+        _, solo_lines = timed_grade(grade, solo, "--jobs", "1")
+        for line in solo_lines:
+            print(f"one check at a time, 10 typical submissions: {line}", flush=True)
 
         # The baseline: one cargo test per submission in a copy of the
         # workspace (sources only), warmed once.
