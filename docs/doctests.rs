@@ -27,4 +27,5 @@ chapters! {
     any_language = "any-language.md",
     riffles = "riffles.md",
     instructors = "instructors.md",
+    answers = "answers.md",
 }
