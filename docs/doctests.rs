@@ -28,4 +28,6 @@ chapters! {
     riffles = "riffles.md",
     instructors = "instructors.md",
     answers = "answers.md",
+    going_deeper = "going-deeper.md",
+    corrections = "corrections.md",
 }
