@@ -27,6 +27,17 @@ fn stdout(command: &mut Command) -> String {
     String::from_utf8(output).expect("UTF-8")
 }
 
+/// Held by each test that grades `orphan.rs`: its `sleep 1000`s live for
+/// the length of a check, so a test counting them must not overlap another
+/// that starts them.
+static ORPHANS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn orphans_to_myself() -> std::sync::MutexGuard<'static, ()> {
+    ORPHANS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn sleepers() -> usize {
     let output = Process::new("pgrep").args(["-f", "^sleep 1000$"]).output();
     output.map_or(0, |o| String::from_utf8_lossy(&o.stdout).lines().count())
@@ -62,6 +73,7 @@ const EXPECTED: &[(&str, [u32; 6], &str)] = &[
 
 #[test]
 fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
+    let _alone = orphans_to_myself();
     let before = sleepers();
     // forged_files writes results.json and grades.csv into its working
     // folder and the one above; with its own /tmp under a read-only root,
@@ -187,6 +199,7 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
 /// exercise that depends on seeing them, and an orphan does not survive.
 #[test]
 fn landlock_hides_the_file_system_where_namespaces_are_missing() {
+    let _alone = orphans_to_myself();
     let before = sleepers();
     let class = fixtures().join("class");
     let csv = stdout(
