@@ -166,6 +166,53 @@ fn every_internal_link_and_image_resolves() {
     );
 }
 
+/// A hosted copy of the book holds only the book, so a chapter never links
+/// outside it: a repository file is shown on its source page, which
+/// includes that file whole, and the table of contents lists every page.
+#[test]
+fn links_to_workbook_files_go_to_their_source_pages() {
+    let summary = fs::read_to_string(src().join("SUMMARY.md")).expect("SUMMARY.md");
+    let mut pages = 0;
+    for (name, text) in chapters() {
+        if name == "SUMMARY.md" {
+            continue;
+        }
+        for target in parse(&text).links {
+            assert!(
+                !target.starts_with("../"),
+                "{name}: {target} leaves the book; link to its page under source/"
+            );
+            let Some(page) = target.strip_prefix("source/") else {
+                continue;
+            };
+            let page = page.split('#').next().unwrap_or(page);
+            let body = fs::read_to_string(src().join("source").join(page))
+                .unwrap_or_else(|_| panic!("{name}: no source page {page}"));
+            let included = body
+                .lines()
+                .find_map(|l| l.strip_prefix("{{#include ../../../"))
+                .and_then(|l| l.strip_suffix("}}"))
+                .unwrap_or_else(|| panic!("{page} includes no workbook file"));
+            assert!(workspace().join(included).is_file(), "{page}: {included}");
+            assert_eq!(
+                page,
+                format!(
+                    "{}.md",
+                    included.rsplit_once('.').unwrap().0.replace('/', "-")
+                ),
+                "a source page is named after its file"
+            );
+            assert!(body.starts_with(&format!("# `{included}`\n")), "{page}");
+            assert!(
+                summary.contains(&format!("(source/{page})")),
+                "{page} is not in SUMMARY.md"
+            );
+            pages += 1;
+        }
+    }
+    assert!(pages >= 25, "only {pages} links to source pages");
+}
+
 /// The anchor mdBook gives a heading from its text (mdBook's
 /// `normalize_id`): alphanumerics, `-` and `_` kept, ASCII letters lower-cased
 /// (mdBook leaves `Ü` as it is), whitespace to `-`, everything else dropped.
