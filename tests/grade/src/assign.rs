@@ -95,6 +95,11 @@ pub fn assign(out: &Path, rubric: &Rubric, rubric_text: &str) -> anyhow::Result<
         .tempdir_in(out)
         .with_context(|| format!("cannot write in {}", out.display()))?;
     write_student_edition(&root, staging.path(), rubric)?;
+    // A temporary folder is private to its owner; the edition is not.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(staging.path(), fs::Permissions::from_mode(0o755))?;
+    }
     fs::rename(staging.path(), &student)
         .with_context(|| format!("cannot create {}", student.display()))?;
     write_autograder(&root, out, &autograder, rubric_text)?;

@@ -340,6 +340,14 @@ fn the_autograder_builds_and_grades_every_upload_shape() {
         assert_eq!(mode & 0o111, 0o111, "{script} is executable");
     }
     assert!(!source.join("solutions").exists());
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(editions().join("student"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o755, "the edition is readable by all");
+    }
 
     // setup.sh's build, less its apt-get: offline, with the zip's lockfile.
     let build = run(Command::new("cargo")
