@@ -19,15 +19,20 @@ pub struct Cli {
     #[arg(long, value_name = "DIR")]
     pub path: Option<PathBuf>,
 
-    /// Arguments for `cargo test`, after `--`: for example `-- flip` to
-    /// run one exercise's checks only.
-    #[arg(last = true, value_name = "CARGO TEST ARGS")]
+    /// Arguments for `cargo test`: for example `flip` to run one
+    /// exercise's checks only (`cargo run -p watch -- flip`).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "CARGO TEST ARGS"
+    )]
     pub test_args: Vec<String>,
 }
 
 /// The workspace's exercises/ folder.
 pub fn default_folder() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises")
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises");
+    folder.canonicalize().unwrap_or(folder)
 }
 
 /// Watches until interrupted; errors only when the folder cannot be
@@ -145,10 +150,16 @@ mod tests {
         assert_eq!(error, "there is no folder /no/such/folder to watch");
     }
 
+    /// As the README writes it, `cargo run -p watch -- flip` hands watch
+    /// just `flip`; what follows it, dashes included, goes to cargo test.
     #[test]
-    fn arguments_after_the_dashes_reach_cargo_test() {
-        let cli = Cli::try_parse_from(["watch", "--", "flip", "--nocapture"]).unwrap();
-        assert_eq!(cli.test_args, ["flip", "--nocapture"]);
-        assert_eq!(cli.path, None);
+    fn arguments_reach_cargo_test() {
+        let cli = Cli::try_parse_from(["watch", "flip"]).unwrap();
+        assert_eq!(cli.test_args, ["flip"]);
+        let cli = Cli::try_parse_from(["watch", "flip", "--", "--nocapture"]).unwrap();
+        assert_eq!(cli.test_args, ["flip", "--", "--nocapture"]);
+        let cli = Cli::try_parse_from(["watch", "--path", "src", "--", "flip"]).unwrap();
+        assert_eq!(cli.test_args, ["flip"]);
+        assert_eq!(cli.path, Some(PathBuf::from("src")));
     }
 }
