@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::Parser as _;
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 const REFERENCE: grading::Implementation =
     grading::implementation!(solutions, extensions = solutions::extensions);
@@ -305,4 +305,52 @@ fn every_figure_is_what_its_command_makes() {
         );
     }
     assert!(commands.len() >= 4, "the book's figures: {commands:?}");
+}
+
+/// Every code block of a page, as (info string, text), as mdBook reads
+/// them.
+fn code_blocks(text: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut block: Option<(String, String)> = None;
+    for event in Parser::new_ext(text, options()) {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.into_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                block = Some((info, String::new()));
+            }
+            Event::Text(text) => {
+                if let Some((_, code)) = &mut block {
+                    code.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(block.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// mdBook's highlight.js (10.1) colours shell builtins wherever the words
+/// stand, so a ```sh block shows the `test` of `cargo test` and the
+/// `times` of `--times` as keywords. Commands go in ```console blocks,
+/// which it leaves plain (that grammar marks only prompts, and the book
+/// writes none, so a copied command pastes as it is); output goes in
+/// ```text.
+#[test]
+fn commands_are_console_blocks() {
+    let mut blocks = 0;
+    for (name, text) in chapters() {
+        for (info, code) in code_blocks(&text) {
+            let language = info.split([',', ' ']).next().unwrap_or("");
+            assert!(
+                !["sh", "bash", "shell", "zsh"].contains(&language),
+                "{name}: a ```{info} block: write commands in ```console\n{code}"
+            );
+            blocks += usize::from(language == "console");
+        }
+    }
+    assert!(blocks >= 20, "only {blocks} ```console blocks");
 }
