@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::Parser as _;
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 const REFERENCE: grading::Implementation =
     grading::implementation!(solutions, extensions = solutions::extensions);
@@ -119,7 +119,8 @@ fn is_external(target: &str) -> bool {
 fn every_chapter_is_listed_and_compiled() {
     let summary = parse(&fs::read_to_string(src().join("SUMMARY.md")).expect("SUMMARY.md"));
     for (name, _) in chapters() {
-        if name == "SUMMARY.md" {
+        // 404.md is mdBook's not-found page, not a chapter.
+        if name == "SUMMARY.md" || name == "404.md" {
             continue;
         }
         assert!(summary.links.contains(&name), "{name} is not in SUMMARY.md");
@@ -242,12 +243,40 @@ fn links_and_anchors_are_read_as_mdbook_reads_them() {
     assert!(!is_external("testing.md#false-alarms-and-power"));
 }
 
+/// The text's lines with shell continuations joined, as the shell reads
+/// them: a line ending in `\` goes on, after one space, with the next.
+fn joined_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        let line = if current.is_empty() {
+            line
+        } else {
+            line.trim_start()
+        };
+        match line.strip_suffix('\\') {
+            Some(start) => {
+                current.push_str(start.trim_end());
+                current.push(' ');
+            }
+            None => {
+                current.push_str(line);
+                lines.push(std::mem::take(&mut current));
+            }
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
 /// The `shuffler` commands the book shows for its figures, as
 /// (figure path relative to the workspace, arguments after `--`).
 fn figure_commands() -> Vec<(String, Vec<String>)> {
     let mut commands = Vec::new();
     for (_, text) in chapters() {
-        for line in text.lines() {
+        for line in joined_lines(&text) {
             let Some(args) = line
                 .trim()
                 .strip_prefix("cargo run --release -p solutions --bin shuffler -- ")
@@ -304,4 +333,154 @@ fn every_figure_is_what_its_command_makes() {
         );
     }
     assert!(commands.len() >= 4, "the book's figures: {commands:?}");
+}
+
+#[test]
+fn continued_commands_are_read_whole() {
+    let text = "```console\ncargo run -- fairness \\\n    --cards 52 \\\n    --svg a.svg\n```\n";
+    assert_eq!(
+        joined_lines(text),
+        [
+            "```console",
+            "cargo run -- fairness --cards 52 --svg a.svg",
+            "```"
+        ]
+    );
+}
+
+/// Every code block of a page, as (info string, text), as mdBook reads
+/// them.
+fn code_blocks(text: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut block: Option<(String, String)> = None;
+    for event in Parser::new_ext(text, options()) {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.into_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                block = Some((info, String::new()));
+            }
+            Event::Text(text) => {
+                if let Some((_, code)) = &mut block {
+                    code.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(block.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// Each line of each code block as a reader sees it, with its block's info
+/// string: a hidden line of a Rust block (`# ` first) is shown without its
+/// `# ` when the reader unhides it.
+fn shown_code_lines(text: &str) -> Vec<(String, String)> {
+    let mut lines = Vec::new();
+    for (info, code) in code_blocks(text) {
+        let rust = info.split([',', ' ']).next() == Some("rust");
+        for line in code.lines() {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            let shown = match line.trim_start().strip_prefix('#') {
+                Some(rest) if rust && (rest.is_empty() || rest.starts_with(' ')) => {
+                    format!("{indent}{}", rest.strip_prefix(' ').unwrap_or(rest))
+                }
+                _ => line.to_string(),
+            };
+            lines.push((info.clone(), shown));
+        }
+    }
+    lines
+}
+
+/// The widest code line a chapter may write. mdBook's content column is
+/// 750 px wide; a code block's text is inset 10 px on each side (`pre >
+/// code` has 1rem of padding) and set in Source Code Pro at 0.875 × 16 px =
+/// 14 px, 8.4 px a character, so 86 characters fit exactly (in Chromium, 86
+/// fit and 87 scroll). 80 keeps a line's end clear of the copy and
+/// show-hidden-lines buttons that appear over a block's top right corner,
+/// and fits a fallback monospace font up to 0.65 em a character. Print
+/// wraps long lines anyway (mdBook's print style sheet).
+const CODE_WIDTH: usize = 80;
+
+/// The widest line the column shows whole. Code that a chapter includes
+/// from the workbook is laid out by rustfmt, to 100 columns, and shown as
+/// it is, so it is held to this instead of `CODE_WIDTH`.
+const COLUMN_WIDTH: usize = 86;
+
+#[test]
+fn every_code_line_fits_the_column() {
+    let mut too_long = Vec::new();
+    for (name, text) in chapters() {
+        for (info, line) in shown_code_lines(&text) {
+            let width = line.chars().count();
+            if width > CODE_WIDTH && !line.trim_start().starts_with("{{#include") {
+                too_long.push(format!("{name}, ```{info}, {width} characters: {line}"));
+            }
+        }
+        // As mdBook shows it, with the chapter's `{{#include}}`s expanded
+        // (by build.rs, into OUT_DIR).
+        let expanded = fs::read_to_string(Path::new(env!("OUT_DIR")).join(&name))
+            .expect("build.rs expanded every chapter");
+        let written = shown_code_lines(&text);
+        for (info, line) in shown_code_lines(&expanded) {
+            let width = line.chars().count();
+            if width > COLUMN_WIDTH && !written.iter().any(|(_, w)| *w == line) {
+                too_long.push(format!(
+                    "{name}, included in a ```{info}, {width} characters: {line}"
+                ));
+            }
+        }
+    }
+    assert!(
+        too_long.is_empty(),
+        "code lines wider than the book's column ({CODE_WIDTH} characters): break a command \
+         with `\\`, wrap code as rustfmt would, and wrap output with a deeper indent:\n{}",
+        too_long.join("\n")
+    );
+}
+
+/// mdBook's highlight.js (10.1) colours shell builtins wherever the words
+/// stand, so a ```sh block shows the `test` of `cargo test` and the
+/// `times` of `--times` as keywords. Commands go in ```console blocks,
+/// which it leaves plain (that grammar marks only prompts, and the book
+/// writes none, so a copied command pastes as it is); output goes in
+/// ```text.
+#[test]
+fn commands_are_console_blocks() {
+    let mut blocks = 0;
+    for (name, text) in chapters() {
+        for (info, code) in code_blocks(&text) {
+            let language = info.split([',', ' ']).next().unwrap_or("");
+            assert!(
+                !["sh", "bash", "shell", "zsh"].contains(&language),
+                "{name}: a ```{info} block: write commands in ```console\n{code}"
+            );
+            blocks += usize::from(language == "console");
+        }
+    }
+    assert!(blocks >= 20, "only {blocks} ```console blocks");
+}
+
+#[test]
+fn code_lines_are_read_as_shown() {
+    let text = "```rust\n# fn main() {\nlet x = 1;\n#\n#[test]\n# }\n```\n\n\
+                ```text\n# not hidden\n```\n\n    indented\n";
+    let shown: Vec<(String, String)> = shown_code_lines(text);
+    let lines: Vec<&str> = shown.iter().map(|(_, line)| line.as_str()).collect();
+    assert_eq!(
+        lines,
+        [
+            "fn main() {",
+            "let x = 1;",
+            "",
+            "#[test]",
+            "}",
+            "# not hidden",
+            "indented"
+        ]
+    );
+    assert_eq!(shown[5].0, "text");
 }
