@@ -351,11 +351,15 @@ fn zip_folder(folder: &Path, zip_path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Every file under `dir`, leaving out build output (`target/`), which
+/// no edition carries and which can be large.
 fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let path = entry?.path();
         if path.is_dir() {
-            walk(&path, files)?;
+            if path.file_name().is_some_and(|name| name != "target") {
+                walk(&path, files)?;
+            }
         } else {
             files.push(path);
         }
@@ -368,9 +372,6 @@ fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
     walk(from, &mut files)?;
     for file in files {
         let relative = file.strip_prefix(from).expect("walked from the folder");
-        if relative.components().any(|c| c.as_os_str() == "target") {
-            continue;
-        }
         let target = to.join(relative);
         if let Some(parent) = target.parent() {
             fs::create_dir_all(parent)?;

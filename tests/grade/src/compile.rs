@@ -194,7 +194,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
         .iter()
         .cloned()
         .partition(|name| pack::packable(&crates[name].files));
-    let packs = build_packs(cargo, &crates, &packable, &mut alone)?;
+    let packs = build_packs(cargo, &workspace, &crates, &packable, &mut alone)?;
     let mut built: Vec<Linked> = packs
         .iter()
         .flat_map(|pack| {
@@ -328,6 +328,7 @@ struct Linked {
 /// as a crate of its own.
 fn build_packs(
     cargo: &Cargo,
+    workspace: &Path,
     crates: &BTreeMap<String, Crate>,
     names: &[String],
     alone: &mut Vec<String>,
@@ -348,7 +349,7 @@ fn build_packs(
             .chain(&trying)
             .map(|pack: &pack::Pack| pack.name.clone())
             .collect();
-        write_workspace(dir, &workspace_root(), &listed, &[])?;
+        write_workspace(dir, workspace, &listed, &[])?;
         let errors = cargo.build(trying.iter().map(|pack| pack.name.as_str()))?;
         let mut next = Vec::new();
         for pack in trying {

@@ -74,20 +74,18 @@ fn copy_tree(from: &Path, to: &Path) {
 /// The reference's files as a student would write them.
 fn reference_into(src: &Path) {
     let solutions = workspace().join("solutions/src");
-    let mut files = Vec::new();
-    rust_files(&solutions, &mut files);
-    for file in files {
+    for file in rust_files(&solutions) {
         let relative = file.strip_prefix(&solutions).unwrap();
         let code = fs::read_to_string(&file).unwrap();
         // The crate's own name, wherever the reference uses it.
-        let code = regex_free_rename(&code, "solutions", "exercises");
+        let code = rename_word(&code, "solutions", "exercises");
         fs::create_dir_all(src.join(relative).parent().unwrap()).unwrap();
         fs::write(src.join(relative), code).unwrap();
     }
 }
 
 /// `code` with the identifier `from` renamed to `to`, whole words only.
-fn regex_free_rename(code: &str, from: &str, to: &str) -> String {
+fn rename_word(code: &str, from: &str, to: &str) -> String {
     let mut out = String::new();
     let mut rest = code;
     while let Some(at) = rest.find(from) {
@@ -106,17 +104,24 @@ fn regex_free_rename(code: &str, from: &str, to: &str) -> String {
     out
 }
 
-fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+/// Every file and folder under `dir`, leaving out build output.
+fn every_path(dir: &Path) -> Vec<PathBuf> {
+    let mut all = Vec::new();
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.is_dir() {
-            if path.file_name().is_some_and(|n| n != "target") {
-                rust_files(&path, found);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
+        if path.is_dir() && path.file_name().is_some_and(|n| n != "target") {
+            all.extend(every_path(&path));
         }
+        all.push(path);
     }
+    all
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    every_path(dir)
+        .into_iter()
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "rs"))
+        .collect()
 }
 
 /// The GitHub Classroom tests: (command, points) in the workflow's order.
@@ -224,10 +229,8 @@ fn bodies(file: &Path) -> Vec<String> {
 fn the_student_edition_holds_no_solution() {
     let edition = editions().join("student");
     let solutions = workspace().join("solutions/src");
-    let mut theirs = Vec::new();
-    rust_files(&solutions, &mut theirs);
-    let mut ours = Vec::new();
-    rust_files(&edition, &mut ours);
+    let theirs = rust_files(&solutions);
+    let ours = rust_files(&edition);
     assert!(ours.len() > 20, "{ours:?}");
 
     let answers: Vec<(PathBuf, String)> = theirs
@@ -256,11 +259,8 @@ fn the_student_edition_holds_no_solution() {
             );
         }
     }
-    let mut names = Vec::new();
-    for entry in walkdir(&edition) {
-        names.push(entry.strip_prefix(&edition).unwrap().display().to_string());
-    }
-    for name in &names {
+    for entry in every_path(&edition) {
+        let name = entry.strip_prefix(&edition).unwrap().display().to_string();
         assert!(
             !name.contains("solutions") && !name.contains("fixtures"),
             "{name}"
@@ -268,18 +268,6 @@ fn the_student_edition_holds_no_solution() {
     }
     let manifest = fs::read_to_string(edition.join("Cargo.toml")).unwrap();
     assert!(!manifest.contains("solutions"), "{manifest}");
-}
-
-fn walkdir(dir: &Path) -> Vec<PathBuf> {
-    let mut all = Vec::new();
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            all.extend(walkdir(&path));
-        }
-        all.push(path);
-    }
-    all
 }
 
 /// The workflow is linted against GitHub's published workflow schema, as
