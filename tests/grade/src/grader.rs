@@ -312,8 +312,10 @@ struct Progress {
 
 /// How long one check took in the sandbox, and how much of that the
 /// student's code ran.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct CheckTiming {
+    /// The check's path, `exercise::name`.
+    check: String,
     total: Duration,
     student: Duration,
     /// From asking for the check's process to its first answer, less the
@@ -489,6 +491,7 @@ impl Grading {
             .collect();
         let zygote = self.zygote(index, krate);
         let timings = Arc::clone(&self.timings);
+        let path = check.path();
         // The sandbox enforces the per-call limit; this one only guards against
         // a grader bug, so it is generous.
         run_check_on(check, Duration::from_secs(3600), move |_, body| {
@@ -508,6 +511,7 @@ impl Grading {
             let (student, start) = (remote.student_time(), remote.start_time());
             drop(remote);
             lock(&timings).push(CheckTiming {
+                check: path,
                 total: started.elapsed(),
                 student,
                 start,
@@ -610,11 +614,31 @@ fn describe_timings(timings: &[CheckTiming]) -> String {
         .collect();
     let student: f64 = timings.iter().map(|t| t.student.as_secs_f64()).sum();
     let total: f64 = timings.iter().map(|t| t.total.as_secs_f64()).sum();
+    let mut by_check: BTreeMap<&str, (Duration, Duration)> = BTreeMap::new();
+    for timing in timings {
+        let entry = by_check.entry(&timing.check).or_default();
+        entry.0 += timing.student;
+        entry.1 += timing.total.saturating_sub(timing.student);
+    }
+    let mut heaviest: Vec<_> = by_check.into_iter().collect();
+    heaviest.sort_by_key(|(_, (student, other))| std::cmp::Reverse(*student + *other));
+    let heaviest: String = heaviest
+        .iter()
+        .take(8)
+        .map(|(check, (student, other))| {
+            format!(
+                "\ntimings:   {check}: student {:.2} s, the rest {:.2} s",
+                student.as_secs_f64(),
+                other.as_secs_f64()
+            )
+        })
+        .collect();
     format!(
         "timings: {} checks in the sandbox; summed over them, the student's code ran {student:.2} \
          s and everything else took {:.2} s\n\
          timings: per check, starting its processes: {}\n\
-         timings: per check, everything but the student's code: {}",
+         timings: per check, everything but the student's code: {}\n\
+         timings: the heaviest checks, summed over the batch:{heaviest}",
         timings.len(),
         total - student,
         quantiles(start),

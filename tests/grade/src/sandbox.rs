@@ -16,7 +16,7 @@
 //! here, in the grader, from return values alone.
 
 use std::collections::HashMap;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -28,10 +28,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use nix::errno::Errno;
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::unistd::Uid;
 
 use grade_serve::control::{self, Answer, FromZygote, ToZygote};
-use grade_serve::frame::{self, ReadError};
+use grade_serve::frame;
 use grade_serve::{Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
 use grading::Outcome;
 use workbook::{Request, Response};
@@ -185,14 +188,7 @@ impl Zygote {
         // The child's ends are the zygote's now; closing ours lets each
         // side see the other end.
         drop(passed);
-        Ok(Server::new(
-            Arc::clone(self),
-            token,
-            requests,
-            responses,
-            output,
-            ended,
-        ))
+        Server::new(Arc::clone(self), token, requests, responses, output, ended)
     }
 
     fn kill(&self, token: u64) {
@@ -268,16 +264,26 @@ struct Captured {
 }
 
 /// One check's process, which serves the submission's functions.
+///
+/// The thread that runs the check reads the child's answers and output
+/// itself, waiting on both pipes at once, rather than through reader
+/// threads: a check then starts no threads, and an answer wakes one thread
+/// instead of two, which on a small virtual machine was a large part of a
+/// call's cost.
 #[derive(Debug)]
 pub struct Server {
     zygote: Arc<Zygote>,
     token: u64,
     requests: Option<std::io::PipeWriter>,
-    answers: Receiver<Result<Answer, String>>,
+    /// The answer pipe, non-blocking; `None` once the child has closed it.
+    responses: Option<std::io::PipeReader>,
+    /// Bytes of answers read but not yet whole.
+    pending: Vec<u8>,
+    /// The output pipe, non-blocking; `None` once the child has closed it.
+    output: Option<std::io::PipeReader>,
+    captured: Captured,
     ended: Receiver<Ended>,
     status: Option<Ended>,
-    output: Arc<Mutex<Captured>>,
-    output_done: Receiver<()>,
     student_time: Duration,
     born: Instant,
     first_answer: Option<Duration>,
@@ -285,6 +291,14 @@ pub struct Server {
 
 /// The largest message a child may send: ample for 12,000 decks of 52.
 const MAX_MESSAGE: u32 = 64 << 20;
+
+/// What came of waiting for an answer.
+enum Heard {
+    Answer(Answer),
+    /// The child cannot answer any more, for this reason.
+    Problem(String),
+    TimedOut,
+}
 
 impl Server {
     fn new(
@@ -294,40 +308,25 @@ impl Server {
         responses: std::io::PipeReader,
         output: std::io::PipeReader,
         ended: Receiver<Ended>,
-    ) -> Server {
-        let (sender, answers) = mpsc::channel();
-        thread::spawn(move || read_answers(responses, &sender));
-        let captured = Arc::new(Mutex::new(Captured::default()));
-        let keep = zygote.limits.output_kib << 10;
-        let sink = Arc::clone(&captured);
-        let (done, output_done) = mpsc::channel();
-        thread::spawn(move || {
-            let mut output = output;
-            let mut buffer = [0u8; 64 << 10];
-            while let Ok(read) = output.read(&mut buffer) {
-                if read == 0 {
-                    break;
-                }
-                let mut captured = lock(&sink);
-                let room = keep.saturating_sub(captured.kept.len());
-                captured.kept.extend_from_slice(&buffer[..read.min(room)]);
-                captured.total += read;
-            }
-            let _ = done.send(());
-        });
-        Server {
+    ) -> anyhow::Result<Server> {
+        for pipe in [responses.as_fd(), output.as_fd()] {
+            let flags = OFlag::from_bits_retain(fcntl(pipe, FcntlArg::F_GETFL)?);
+            fcntl(pipe, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
+        }
+        Ok(Server {
             zygote,
             token,
             requests: Some(requests),
-            answers,
+            responses: Some(responses),
+            pending: Vec::new(),
+            output: Some(output),
+            captured: Captured::default(),
             ended,
             status: None,
-            output: captured,
-            output_done,
             student_time: Duration::ZERO,
             born: Instant::now(),
             first_answer: None,
-        }
+        })
     }
 
     /// How long the student's functions ran in this check, as the child
@@ -360,15 +359,16 @@ impl Server {
                 output,
             });
         }
-        match self.answers.recv_timeout(self.zygote.limits.call_limit()) {
-            Ok(Ok(answer)) => {
+        let limit = self.zygote.limits.call_limit();
+        match self.listen(Instant::now() + limit) {
+            Heard::Answer(answer) => {
                 let student = Duration::from_micros(answer.student_micros);
                 self.first_answer
                     .get_or_insert_with(|| self.born.elapsed().saturating_sub(student));
                 self.student_time += student;
                 answer.response
             }
-            Ok(Err(problem)) => {
+            Heard::Problem(problem) => {
                 let how = match problem.as_str() {
                     "it ended" => self.how_it_ended(),
                     _ => problem,
@@ -380,9 +380,119 @@ impl Server {
                     output,
                 })
             }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
-                let limit = self.zygote.limits.call_limit();
-                self.abandon(Outcome::TimedOut { during, limit })
+            Heard::TimedOut => self.abandon(Outcome::TimedOut { during, limit }),
+        }
+    }
+
+    /// Reads the answer and output pipes until a whole answer has come,
+    /// the answer pipe closes, or `deadline` passes.
+    fn listen(&mut self, deadline: Instant) -> Heard {
+        loop {
+            match self.whole_answer() {
+                Ok(Some(answer)) => return Heard::Answer(answer),
+                Ok(None) => {}
+                Err(problem) => return Heard::Problem(problem),
+            }
+            let Some(responses) = &self.responses else {
+                return Heard::Problem("it ended".into());
+            };
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Heard::TimedOut;
+            }
+            let mut fds = vec![PollFd::new(responses.as_fd(), PollFlags::POLLIN)];
+            if let Some(output) = &self.output {
+                fds.push(PollFd::new(output.as_fd(), PollFlags::POLLIN));
+            }
+            let wait = PollTimeout::try_from(left.as_millis().max(1)).unwrap_or(PollTimeout::MAX);
+            match poll(&mut fds, wait) {
+                Ok(_) | Err(Errno::EINTR) => {}
+                Err(error) => return Heard::Problem(format!("waiting for it failed: {error}")),
+            }
+            let ready = |fd: &PollFd| fd.any().unwrap_or(true);
+            let (answers_ready, output_ready) = (ready(&fds[0]), fds.get(1).is_some_and(ready));
+            drop(fds);
+            if output_ready {
+                self.read_output();
+            }
+            if answers_ready && let Err(problem) = self.read_answers() {
+                return Heard::Problem(problem);
+            }
+        }
+    }
+
+    /// Takes one whole answer off the front of what has been read.
+    fn whole_answer(&mut self) -> Result<Option<Answer>, String> {
+        let Some(header) = self.pending.first_chunk::<4>() else {
+            return Ok(None);
+        };
+        let length = u32::from_le_bytes(*header);
+        if length > MAX_MESSAGE {
+            return Err("it sent an overlong message".into());
+        }
+        let end = 4 + length as usize;
+        if self.pending.len() < end {
+            return Ok(None);
+        }
+        let answer = frame::decode(&self.pending[4..end])
+            .map_err(|_| "it sent a message the grader cannot read".to_string());
+        self.pending.drain(..end);
+        answer.map(Some)
+    }
+
+    /// Reads what the answer pipe holds now. At its end, what is left
+    /// over is either nothing (the child ended between answers) or half a
+    /// message.
+    fn read_answers(&mut self) -> Result<(), String> {
+        let Some(responses) = &mut self.responses else {
+            return Ok(());
+        };
+        let mut buffer = [0u8; 64 << 10];
+        loop {
+            match responses.read(&mut buffer) {
+                Ok(0) => {
+                    self.responses = None;
+                    return match self.pending.is_empty() {
+                        true => Ok(()),
+                        false => Err("it sent a message the grader cannot read".into()),
+                    };
+                }
+                Ok(read) => {
+                    self.pending.extend_from_slice(&buffer[..read]);
+                    if self.pending.len() > MAX_MESSAGE as usize + 4 {
+                        return Err("it sent an overlong message".into());
+                    }
+                }
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => return Ok(()),
+                Err(error) => return Err(format!("reading from it failed: {error}")),
+            }
+        }
+    }
+
+    /// Keeps what the output pipe holds now, up to the limit, and counts
+    /// the rest.
+    fn read_output(&mut self) {
+        let Some(output) = &mut self.output else {
+            return;
+        };
+        let keep = self.zygote.limits.output_kib << 10;
+        let mut buffer = [0u8; 64 << 10];
+        loop {
+            match output.read(&mut buffer) {
+                Ok(0) => {
+                    self.output = None;
+                    return;
+                }
+                Ok(read) => {
+                    let room = keep.saturating_sub(self.captured.kept.len());
+                    self.captured
+                        .kept
+                        .extend_from_slice(&buffer[..read.min(room)]);
+                    self.captured.total += read;
+                }
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return,
             }
         }
     }
@@ -413,11 +523,23 @@ impl Server {
     }
 
     /// The end of what the student's code printed, for a report.
-    pub fn output_tail(&self) -> String {
-        // Once the child has ended, the output pipe closes; give the reader
-        // a moment to drain what the child wrote just before.
-        let _ = self.output_done.recv_timeout(Duration::from_millis(100));
-        let captured = lock(&self.output);
+    pub fn output_tail(&mut self) -> String {
+        // Once the child has ended, the output pipe closes; give it a
+        // moment to deliver what the child wrote just before.
+        let deadline = Instant::now() + Duration::from_millis(100);
+        while let Some(output) = &self.output {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            let mut fds = [PollFd::new(output.as_fd(), PollFlags::POLLIN)];
+            let wait = PollTimeout::try_from(left.as_millis().max(1)).unwrap_or(PollTimeout::MAX);
+            if matches!(poll(&mut fds, wait), Ok(0)) {
+                break;
+            }
+            self.read_output();
+        }
+        let captured = &self.captured;
         let text = String::from_utf8_lossy(&captured.kept);
         let mut lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let dropped = lines.len().saturating_sub(6);
@@ -448,27 +570,6 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.stop();
-    }
-}
-
-/// Reads the child's answers until it closes the pipe.
-fn read_answers(responses: std::io::PipeReader, sender: &Sender<Result<Answer, String>>) {
-    let mut reader = BufReader::new(responses);
-    loop {
-        let problem = match frame::read(&mut reader, MAX_MESSAGE) {
-            Ok(answer) => {
-                if sender.send(Ok(answer)).is_err() {
-                    return;
-                }
-                continue;
-            }
-            Err(ReadError::Ended) => "it ended".to_string(),
-            Err(ReadError::TooLong) => "it sent an overlong message".to_string(),
-            Err(ReadError::Garbled) => "it sent a message the grader cannot read".to_string(),
-            Err(ReadError::Failed(error)) => format!("reading from it failed: {error}"),
-        };
-        let _ = sender.send(Err(problem));
-        return;
     }
 }
 

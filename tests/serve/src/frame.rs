@@ -60,10 +60,20 @@ pub fn read<T: DeserializeOwned>(pipe: &mut impl Read, max: u32) -> Result<T, Re
     }
     let mut bytes = vec![0; length as usize];
     match pipe.read_exact(&mut bytes) {
-        Ok(()) => postcard::from_bytes(&bytes).map_err(|_| ReadError::Garbled),
+        Ok(()) => decode(&bytes),
         Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => Err(ReadError::Garbled),
         Err(error) => Err(ReadError::Failed(error.to_string())),
     }
+}
+
+/// Decodes one message's bytes, read without their length, as by a reader
+/// that waits on several pipes at once.
+///
+/// # Errors
+///
+/// [`ReadError::Garbled`] when the bytes are not such a message.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
+    postcard::from_bytes(bytes).map_err(|_| ReadError::Garbled)
 }
 
 #[cfg(test)]

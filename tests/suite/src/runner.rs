@@ -40,10 +40,15 @@ impl Call {
 }
 
 impl Watch for Probe {
-    fn watch<T>(&self, function: &'static str, input: CallInput, body: impl FnOnce() -> T) -> T {
+    fn watch<T>(
+        &self,
+        function: &'static str,
+        input: impl FnOnce() -> CallInput,
+        body: impl FnOnce() -> T,
+    ) -> T {
         let call = Call {
             function,
-            input,
+            input: input(),
             started: Instant::now(),
         };
         *self.current.lock().unwrap_or_else(PoisonError::into_inner) = Some(call);

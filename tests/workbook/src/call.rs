@@ -143,8 +143,16 @@ impl CallInput {
 /// Watches each call of a student's function, so that a hang or a panic
 /// can be told with the call it happened in.
 pub trait Watch {
-    /// Runs `body`, one call of `function` on `input`.
-    fn watch<T>(&self, function: &'static str, input: CallInput, body: impl FnOnce() -> T) -> T;
+    /// Runs `body`, one call of `function` on the input `input` describes.
+    /// The description is lazy because a sandboxed child, which watches
+    /// nothing, makes hundreds of thousands of calls in one check: writing
+    /// each input out as text was most of that check's time.
+    fn watch<T>(
+        &self,
+        function: &'static str,
+        input: impl FnOnce() -> CallInput,
+        body: impl FnOnce() -> T,
+    ) -> T;
 }
 
 /// Runs calls without watching them: in a sandboxed child, whose grader
@@ -153,7 +161,12 @@ pub trait Watch {
 pub struct Unwatched;
 
 impl Watch for Unwatched {
-    fn watch<T>(&self, _: &'static str, _: CallInput, body: impl FnOnce() -> T) -> T {
+    fn watch<T>(
+        &self,
+        _: &'static str,
+        _: impl FnOnce() -> CallInput,
+        body: impl FnOnce() -> T,
+    ) -> T {
         body()
     }
 }

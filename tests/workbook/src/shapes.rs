@@ -169,9 +169,11 @@ fn shuffle_batch(
     } = input;
     let answers = (0..times)
         .map(|_| {
-            watch.watch(name, CallInput::Cards(values.len()), || {
-                shuffle(&values, &mut rng)
-            })
+            watch.watch(
+                name,
+                || CallInput::Cards(values.len()),
+                || shuffle(&values, &mut rng),
+            )
         })
         .collect();
     Returned { answers, rng }
@@ -195,7 +197,7 @@ impl Shape for DeckToDeck {
         input: Vec<i32>,
         watch: &impl Watch,
     ) -> Vec<i32> {
-        watch.watch(name, CallInput::Cards(input.len()), || function(&input))
+        watch.watch(name, || CallInput::Cards(input.len()), || function(&input))
     }
 
     fn describe(name: &str, input: &Vec<i32>) -> String {
@@ -290,7 +292,13 @@ impl Shape for RandomWord {
     ) -> Self::Output {
         let Draws { mut rng, times } = input;
         let answers = (0..times)
-            .map(|_| watch.watch(name, CallInput::Nothing, || function(&mut rng).to_string()))
+            .map(|_| {
+                watch.watch(
+                    name,
+                    || CallInput::Nothing,
+                    || function(&mut rng).to_string(),
+                )
+            })
             .collect();
         Returned { answers, rng }
     }
@@ -326,9 +334,11 @@ impl Shape for PairTest {
         input
             .iter()
             .map(|(a, b)| {
-                watch.watch(name, CallInput::Text(format!("{a:?} and {b:?}")), || {
-                    function(a, b)
-                })
+                watch.watch(
+                    name,
+                    || CallInput::Text(format!("{a:?} and {b:?}")),
+                    || function(a, b),
+                )
             })
             .collect()
     }
@@ -365,7 +375,7 @@ impl Shape for ThreeDraws {
     const NOT_YET: Self::Function = || todo!();
 
     fn run(name: &'static str, function: Self::Function, _: (), watch: &impl Watch) -> [usize; 3] {
-        watch.watch(name, CallInput::Nothing, function)
+        watch.watch(name, || CallInput::Nothing, function)
     }
 
     fn describe(name: &str, _: &()) -> String {
@@ -386,7 +396,7 @@ impl Shape for Count {
     const NOT_YET: Self::Function = |_| todo!();
 
     fn run(name: &'static str, function: Self::Function, n: usize, watch: &impl Watch) -> usize {
-        watch.watch(name, CallInput::Text(format!("n = {n}")), || function(n))
+        watch.watch(name, || CallInput::Text(format!("n = {n}")), || function(n))
     }
 
     fn describe(name: &str, n: &usize) -> String {
@@ -412,7 +422,11 @@ impl Shape for DeckToDraws {
         target: Vec<i32>,
         watch: &impl Watch,
     ) -> Vec<usize> {
-        watch.watch(name, CallInput::Cards(target.len()), || function(&target))
+        watch.watch(
+            name,
+            || CallInput::Cards(target.len()),
+            || function(&target),
+        )
     }
 
     fn describe(name: &str, target: &Vec<i32>) -> String {

@@ -9,6 +9,7 @@
 //! answer.
 
 use std::fmt::Write;
+use std::sync::LazyLock;
 
 use super::snapshot::pinned;
 use crate::{Failure, Functions};
@@ -70,14 +71,27 @@ fn expect_all(
     summary: &str,
     hint: &dyn Fn(bool) -> String,
 ) -> Result<(), Failure> {
+    let expected: Vec<bool> = pairs.iter().map(|(a, b)| same_cards(a, b)).collect();
+    expect_answers(f, pairs, &expected, summary, hint)
+}
+
+/// [`expect_all`] with the lab's answers already worked out.
+fn expect_answers(
+    f: &dyn Functions,
+    pairs: &[Pair],
+    expected: &[bool],
+    summary: &str,
+    hint: &dyn Fn(bool) -> String,
+) -> Result<(), Failure> {
     let answers = f.are_permutations().call(pairs);
     let wrong = pairs
         .iter()
         .zip(&answers)
-        .find(|((a, b), returned)| **returned != same_cards(a, b));
+        .zip(expected)
+        .find(|((_, returned), expected)| *returned != *expected);
     match wrong {
         None => Ok(()),
-        Some(((a, b), &returned)) => Err(Failure::new(
+        Some((((a, b), &returned), _)) => Err(Failure::new(
             summary,
             format!("a = {a:?}, b = {b:?}"),
             (!returned).to_string(),
@@ -234,17 +248,30 @@ fn wrong_answer_hint(returned: bool) -> String {
     .into()
 }
 
+/// Every small pair, grouped by length, with the lab's answer to each.
+/// Worked out once per process: a batch asks every submission the same
+/// 18,426 questions, and building them took longer than the answers.
+fn small_pairs_by_length() -> &'static [(Vec<Pair>, Vec<bool>)] {
+    static BY_LENGTH: LazyLock<Vec<(Vec<Pair>, Vec<bool>)>> = LazyLock::new(|| {
+        let pairs = every_small_pair();
+        (0..=EXHAUSTIVE_CARDS)
+            .map(|n| {
+                let same_length: Vec<Pair> =
+                    pairs.iter().filter(|(a, _)| a.len() == n).cloned().collect();
+                let answers = same_length.iter().map(|(a, b)| same_cards(a, b)).collect();
+                (same_length, answers)
+            })
+            .collect()
+    });
+    &BY_LENGTH
+}
+
 pub fn every_pair_of_up_to_4_cards(f: &dyn Functions) -> Result<(), Failure> {
-    let pairs = every_small_pair();
-    for n in 0..=EXHAUSTIVE_CARDS {
-        let same_length: Vec<Pair> = pairs
-            .iter()
-            .filter(|(a, _)| a.len() == n)
-            .cloned()
-            .collect();
-        expect_all(
+    for (pairs, answers) in small_pairs_by_length() {
+        expect_answers(
             f,
-            &same_length,
+            pairs,
+            answers,
             "are_permutations disagrees with the lab on a small pair of arrays",
             &wrong_answer_hint,
         )?;

@@ -1,6 +1,8 @@
 //! Checks of `selection_shuffle`: pick a random unused card for each
 //! position, drawing again whenever the card is already used.
 
+use std::sync::LazyLock;
+
 use super::shuffles::{self, SELECTION};
 use crate::failure::deck;
 use crate::oracle::{SELECTION_WRONG_TURNS, diagnose, replay_selection};
@@ -140,25 +142,54 @@ pub(crate) fn every_short_script(n: usize) -> Vec<Vec<usize>> {
 /// in one batched call per deck size; a batch that disagrees is replayed
 /// one script at a time, to report the first that fails.
 fn every_short_script_of_up_to_5_cards(f: &dyn Functions) -> Result<(), Failure> {
-    for n in 1..=5 {
-        let input: Vec<i32> = (1..=n as i32).collect();
-        let scripts = every_short_script(n);
-        let draws: Vec<(usize, usize)> = scripts.iter().flatten().map(|&j| (j, n)).collect();
-        let mut rng = CheckRng::scripted(draws.iter().copied());
-        let returned = f.selection_shuffle().call(&input, &mut rng, scripts.len());
-        let agrees = rng.draws() == draws.len()
-            && returned.len() == scripts.len()
-            && scripts
-                .iter()
-                .zip(&returned)
-                .all(|(js, deck)| *deck == replay_selection(&input, js).0);
+    for replays in short_script_replays() {
+        let (input, scripts) = (&replays.input, &replays.scripts);
+        let mut rng = CheckRng::scripted(replays.draws.iter().copied());
+        let returned = f.selection_shuffle().call(input, &mut rng, scripts.len());
+        let agrees = rng.draws() == replays.draws.len() && returned == replays.decks;
         if !agrees {
-            for js in &scripts {
-                follows_the_lab(f, &input, js)?;
+            for js in scripts {
+                follows_the_lab(f, input, js)?;
             }
         }
     }
     Ok(())
+}
+
+/// The short scripts for one deck size, as the check sends them, and the
+/// deck the lab's steps make of each.
+struct ShortScriptReplays {
+    input: Vec<i32>,
+    scripts: Vec<Vec<usize>>,
+    /// Every script's draws, one after the other, each as (j, n).
+    draws: Vec<(usize, usize)>,
+    decks: Vec<Vec<i32>>,
+}
+
+/// The replays for 1 to 5 cards. Worked out once per process: a batch
+/// sends every submission the same 2,161 scripts, and finding and
+/// replaying them took longer than the student's code.
+fn short_script_replays() -> &'static [ShortScriptReplays] {
+    static REPLAYS: LazyLock<Vec<ShortScriptReplays>> = LazyLock::new(|| {
+        (1..=5)
+            .map(|n| {
+                let input: Vec<i32> = (1..=n as i32).collect();
+                let scripts = every_short_script(n);
+                let draws = scripts.iter().flatten().map(|&j| (j, n)).collect();
+                let decks = scripts
+                    .iter()
+                    .map(|js| replay_selection(&input, js).0)
+                    .collect();
+                ShortScriptReplays {
+                    input,
+                    scripts,
+                    draws,
+                    decks,
+                }
+            })
+            .collect()
+    });
+    &REPLAYS
 }
 
 #[cfg(test)]
