@@ -20,6 +20,7 @@ chapters! {
     selection_shuffle = "selection-shuffle.md",
     fisher_yates = "fisher-yates.md",
     wrong_shuffles = "wrong-shuffles.md",
+    real_shuffles = "real-shuffles.md",
     weighted_coin = "weighted-coin.md",
     permutations = "permutations.md",
     randomness = "randomness.md",

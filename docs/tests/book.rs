@@ -129,7 +129,7 @@ fn every_chapter_is_listed_and_compiled() {
             "{name} is not compiled by doctests.rs"
         );
     }
-    assert_eq!(book::CHAPTERS.len(), 15, "the fifteen chapters");
+    assert_eq!(book::CHAPTERS.len(), 16, "the sixteen chapters");
 }
 
 #[test]
@@ -333,6 +333,83 @@ fn every_figure_is_what_its_command_makes() {
         );
     }
     assert!(commands.len() >= 4, "the book's figures: {commands:?}");
+}
+
+/// The start of every command that prints a fairness report.
+const FAIRNESS: &str = "cargo run --release -p solutions --bin shuffler -- fairness ";
+
+/// A report quoted in a ```text block straight after its command is what
+/// the command prints today, word for word: each quoted line, in order
+/// (the book wraps long lines, and may quote only some of them).
+#[test]
+fn every_report_shown_is_what_its_command_prints() {
+    let mut checked = 0;
+    for (name, text) in chapters() {
+        let blocks = code_blocks(&text);
+        for pair in blocks.windows(2) {
+            let [(info, command), (next, quoted)] = pair else {
+                continue;
+            };
+            let command = joined_lines(command).concat();
+            let Some(args) = command.trim().strip_prefix(FAIRNESS) else {
+                continue;
+            };
+            if info != "console" || next != "text" {
+                continue;
+            }
+            let argv = ["shuffler", "fairness"]
+                .into_iter()
+                .chain(args.split_whitespace());
+            let cli = lab_tools::shuffler::Cli::try_parse_from(argv)
+                .unwrap_or_else(|e| panic!("{name}: `{command}` does not parse: {e}"));
+            let Some(lab_tools::shuffler::Command::Fairness(flags)) = &cli.command else {
+                panic!("{name}: `{command}` is not a fairness report");
+            };
+            assert!(flags.seed.is_some(), "{name}: `{command}` needs a --seed");
+            let settings = lab_tools::shuffler::fairness_settings(flags);
+            let report = lab_tools::fairness::measure(&REFERENCE, &settings, |_| {});
+            let printed = lab_tools::fairness::text(&report);
+            let printed: Vec<&str> = printed.split_whitespace().collect();
+            let mut from = 0;
+            for line in quoted_lines(quoted) {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let found = (from..=printed.len().saturating_sub(words.len()))
+                    .find(|&at| printed[at..].starts_with(&words));
+                let Some(at) = found else {
+                    panic!(
+                        "{name}: `{line}`, quoted after `{command}`, is not what it prints \
+                         today (or not in that order):\n{}",
+                        printed.join(" ")
+                    );
+                };
+                from = at + words.len();
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "only {checked} quoted reports");
+}
+
+/// The lines of a quoted report, each with the lines the book wrapped it
+/// onto (indented by four spaces or more) joined back.
+fn quoted_lines(quoted: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for line in quoted.lines().filter(|l| !l.trim().is_empty()) {
+        match lines.last_mut() {
+            Some(last) if line.starts_with("    ") => {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+            _ => lines.push(line.to_string()),
+        }
+    }
+    lines
+}
+
+#[test]
+fn wrapped_report_lines_are_joined() {
+    let quoted = "A: 1\n  b: 2,\n    p < 1\n\n  c: 3\n";
+    assert_eq!(quoted_lines(quoted), ["A: 1", "  b: 2, p < 1", "  c: 3"]);
 }
 
 #[test]

@@ -79,6 +79,8 @@ fn fairness_run_of_a_million_52_card_shuffles() -> fairness::Report {
         shuffles: 1_000_000,
         seed: 1,
         times: 1,
+        keys: 256,
+        deal: 13,
     };
     fairness::measure(&REFERENCE, &settings, |_| {})
 }

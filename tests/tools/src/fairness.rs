@@ -23,7 +23,7 @@ use grading::{Implementation, algorithms, seeded};
 
 /// The shuffles the report can measure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// The lab's perfect shuffle (of a fresh deck each time).
     Perfect,
@@ -40,6 +40,18 @@ pub enum Algorithm {
     /// `--times` Gilbert–Shannon–Reeds riffles with `riffle_shuffle`, the
     /// bonus exercise.
     Riffle,
+    /// Rust's `sort_by` with a comparator that answers at random, like
+    /// JavaScript's `sort(() => Math.random() - 0.5)`.
+    ComparatorSort,
+    /// Sort by a random key per card, drawn from `--keys` values; cards
+    /// whose keys tie keep their order.
+    RandomKeys,
+    /// Fisher and Yates's pencil-and-paper method of 1938.
+    PencilAndPaper,
+    /// The inside-out Fisher–Yates, which builds a shuffled copy.
+    InsideOut,
+    /// Deal `--deal` cards with Fisher–Yates and leave the rest as it is.
+    Deal,
 }
 
 /// What to measure.
@@ -51,6 +63,10 @@ pub struct Settings {
     pub seed: u64,
     /// Riffles per shuffle, for `riffle`.
     pub times: u32,
+    /// How many values a key is drawn from, for `random-keys`.
+    pub keys: u64,
+    /// How many cards are dealt, for `deal`.
+    pub deal: usize,
 }
 
 /// The largest deck the order test covers: 6! = 720 cells.
@@ -65,6 +81,15 @@ impl Settings {
         let n = self.cards as f64;
         if self.cards < 2 {
             return Err("a deck needs at least 2 cards to be shuffled".into());
+        }
+        if self.algorithm == Algorithm::Deal && self.deal > self.cards {
+            return Err(format!(
+                "cannot deal {} cards from a deck of {}",
+                self.deal, self.cards
+            ));
+        }
+        if self.algorithm == Algorithm::RandomKeys && self.keys == 0 {
+            return Err("random keys need at least 1 value to be drawn from".into());
         }
         let mut needs = vec![("position", MIN_EXPECTED * n)];
         needs.push(("pair", MIN_EXPECTED * n * (n - 1.0)));
@@ -156,6 +181,13 @@ pub struct Report {
     pub shuffles: u64,
     pub seed: u64,
     pub riffles: Option<u32>,
+    /// How many values each key was drawn from, for `random-keys`.
+    pub keys: Option<u64>,
+    /// How many cards were dealt, for `deal`.
+    pub dealt: Option<usize>,
+    /// In how many shuffles the sort panicked, for `comparator-sort`; the
+    /// deck is counted as the sort left it, which still holds every card.
+    pub panics: Option<u64>,
     pub position_chi_square: f64,
     pub position_df: f64,
     pub position_p_value: f64,
@@ -224,6 +256,9 @@ pub fn measure(
     // The counts' totals, and how many shuffles returned a real order.
     let mut count_totals = [0u64; 3];
     let mut ordered = 0u64;
+    let mut panics = 0u64;
+    // The comparator sort's panics are counted, not printed.
+    let _quiet = (settings.algorithm == Algorithm::ComparatorSort).then(QuietPanics::new);
     for shuffle in 0..settings.shuffles {
         let result = match settings.algorithm {
             Algorithm::Perfect => (implementation.perfect_shuffle)(&deck),
@@ -237,6 +272,18 @@ pub fn measure(
             Algorithm::Riffle => (0..settings.times).fold(deck.clone(), |d, _| {
                 (implementation.riffle_shuffle)(&d, &mut rng)
             }),
+            Algorithm::ComparatorSort => in_place(&deck, |d| {
+                let sorted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    algorithms::comparator_sort(d, &mut rng)
+                }));
+                panics += u64::from(sorted.is_err());
+            }),
+            Algorithm::RandomKeys => in_place(&deck, |d| {
+                algorithms::random_keys(d, settings.keys, &mut rng)
+            }),
+            Algorithm::PencilAndPaper => algorithms::pencil_and_paper(&deck, &mut rng),
+            Algorithm::InsideOut => algorithms::inside_out(&deck, &mut rng),
+            Algorithm::Deal => in_place(&deck, |d| algorithms::deal(d, settings.deal, &mut rng)),
         };
         // A broken shuffle may lose cards; count what is there.
         for (position, &card) in result.iter().enumerate().take(n) {
@@ -274,7 +321,30 @@ pub fn measure(
         order_cells.map(|_| orders),
         count_tests(n, count_totals, ordered, settings.shuffles),
         rng.draws,
+        panics,
     )
+}
+
+/// A panic hook, as `std::panic::take_hook` returns it.
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send>;
+
+/// Silences the panic hook while it lives, and puts the old one back.
+struct QuietPanics(Option<PanicHook>);
+
+impl QuietPanics {
+    fn new() -> Self {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        QuietPanics(Some(previous))
+    }
+}
+
+impl Drop for QuietPanics {
+    fn drop(&mut self) {
+        if let Some(previous) = self.0.take() {
+            std::panic::set_hook(previous);
+        }
+    }
 }
 
 fn in_place(deck: &[i32], shuffle: impl FnOnce(&mut [i32])) -> Vec<i32> {
@@ -334,6 +404,7 @@ fn summarise(
     orders: Option<Vec<u64>>,
     counts: Vec<CountTest>,
     draws: u64,
+    panics: u64,
 ) -> Report {
     let n = settings.cards;
     let position = ChiSquareResult::from(stats::position_chi_square(&positions, settings.shuffles));
@@ -402,6 +473,9 @@ fn summarise(
         shuffles: settings.shuffles,
         seed: settings.seed,
         riffles: (settings.algorithm == Algorithm::Riffle).then_some(settings.times),
+        keys: (settings.algorithm == Algorithm::RandomKeys).then_some(settings.keys),
+        dealt: (settings.algorithm == Algorithm::Deal).then_some(settings.deal),
+        panics: (settings.algorithm == Algorithm::ComparatorSort).then_some(panics),
         position_chi_square: position.chi_square,
         position_df: position.df,
         position_p_value: position.p_value,
@@ -426,14 +500,25 @@ pub fn text(report: &Report) -> String {
     use std::fmt::Write;
     let n = report.cards;
     let mut out = String::new();
-    let riffles = report
-        .riffles
-        .map_or(String::new(), |k| format!(" ({k} riffles)"));
+    let detail = match (report.riffles, report.keys, report.dealt) {
+        (Some(k), _, _) => format!(" ({k} riffles)"),
+        (_, Some(keys), _) => format!(" (keys from 0..{keys})"),
+        (_, _, Some(k)) => format!(" ({k} cards dealt, the rest left)"),
+        _ => String::new(),
+    };
     let _ = writeln!(
         out,
-        "{:?}{riffles}: {} shuffles of {n} cards, seed {}",
+        "{:?}{detail}: {} shuffles of {n} cards, seed {}",
         report.algorithm, report.shuffles, report.seed
     );
+    if let Some(panics) = report.panics {
+        let _ = writeln!(
+            out,
+            "  the sort panicked in {panics} of {} shuffles (\"does not correctly implement a \
+             total order\"); each deck is counted as the sort left it",
+            report.shuffles
+        );
+    }
     let _ = writeln!(
         out,
         "  position test: chi-square {:.1}, {} df, p {}",
@@ -508,26 +593,45 @@ pub fn text(report: &Report) -> String {
     out
 }
 
+/// The width the book's column shows a figure at, in pixels: figures are
+/// drawn at this size, so their text is shown at the size it is set in.
+pub const FIGURE_WIDTH: u32 = 740;
+/// The smallest text a figure uses, in pixels.
+pub const SMALLEST_TEXT: u32 = 12;
+
+/// A sans-serif font that the SVG shows `pixels` high, at least
+/// [`SMALLEST_TEXT`]. plotters writes a font size of s as s / 1.24 pixels,
+/// so the size asked for is scaled up by that (and a hair more).
+fn font(pixels: u32) -> (&'static str, f64) {
+    ("sans-serif", f64::from(pixels.max(SMALLEST_TEXT)) * 1.25)
+}
+
 /// Writes heatmaps of the position and pair counts, each cell coloured by
 /// its count over the count a fair shuffle expects: blue below, white at,
-/// red above, with the scale beside them.
+/// red above, with the scale beside them and a key for the pair map's
+/// grey diagonal.
 pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
     use plotters::prelude::*;
 
     let n = report.cards;
     let position_expected = report.shuffles as f64 / n as f64;
     let pair_expected = report.shuffles as f64 / (n * (n - 1)) as f64;
-    let root = SVGBackend::new(path, (1320, 640)).into_drawing_area();
+    let text = font;
+    let root = SVGBackend::new(path, (FIGURE_WIDTH, 430)).into_drawing_area();
     root.fill(&WHITE)?;
-    let riffles = report
-        .riffles
-        .map_or(String::new(), |k| format!(", {k} riffles"));
+    let detail = match (report.riffles, report.keys, report.dealt) {
+        (Some(k), _, _) => format!(", {k} riffles"),
+        (_, Some(keys), _) => format!(", keys 0..{keys}"),
+        (_, _, Some(k)) => format!(", {k} dealt"),
+        _ => String::new(),
+    };
     let title = format!(
-        "{:?}{riffles}: {} shuffles of {n} cards (seed {}), verdict: {}",
+        "{:?}{detail}: {} shuffles of {n} cards, seed {}; verdict: {}",
         report.algorithm, report.shuffles, report.seed, report.verdict
     );
-    let root = root.titled(&title, ("sans-serif", 22))?;
-    let (maps, legend) = root.split_horizontally(1200);
+    let root = root.titled(&title, text(15))?;
+    let (body, key) = root.split_vertically(370);
+    let (maps, legend) = body.split_horizontally(FIGURE_WIDTH - 80);
     let panels = maps.split_evenly((1, 2));
     let heatmaps = [
         (
@@ -545,16 +649,40 @@ pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
             "card",
         ),
     ];
+    let step = match n {
+        0..=10 => 1,
+        11..=25 => 5,
+        _ => 10,
+    };
+    let ticks = n.div_ceil(step) + 1;
     for (panel, (counts, expected, caption, x_label, y_label)) in panels.iter().zip(heatmaps) {
         let mut chart = ChartBuilder::on(panel)
-            .caption(caption, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(44)
+            .caption(caption, text(14))
+            .margin(6)
+            .x_label_area_size(38)
+            .y_label_area_size(46)
             .build_cartesian_2d(0..n, 0..n)?;
         chart
             .configure_mesh()
             .disable_mesh()
+            .x_labels(ticks)
+            .y_labels(ticks)
+            .x_label_formatter(&|v| {
+                if v % step == 0 {
+                    v.to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .y_label_formatter(&|v| {
+                if v % step == 0 {
+                    v.to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .label_style(text(12))
+            .axis_desc_style(text(13))
             .x_desc(x_label)
             .y_desc(y_label)
             .draw()?;
@@ -562,7 +690,7 @@ pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
             cells.iter().enumerate().map(move |(column, &count)| {
                 let ratio = count as f64 / expected;
                 let colour = if row == column && y_label == "card" {
-                    RGBColor(200, 200, 200)
+                    NEVER
                 } else {
                     diverging(ratio)
                 };
@@ -571,16 +699,18 @@ pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
         }))?;
     }
     let mut scale = ChartBuilder::on(&legend)
-        .margin_top(60)
-        .margin_bottom(40)
-        .y_label_area_size(50)
-        .caption("count / expected", ("sans-serif", 14))
+        .margin_top(34)
+        .margin_bottom(44)
+        .margin_left(10)
+        .margin_right(30)
+        .y_label_area_size(34)
         .build_cartesian_2d(0.0..1.0, 0.0..2.0)?;
     scale
         .configure_mesh()
         .disable_mesh()
         .disable_x_axis()
-        .y_labels(9)
+        .y_labels(5)
+        .label_style(text(12))
         .draw()?;
     scale.draw_series((0..200).map(|i| {
         let low = i as f64 / 100.0;
@@ -589,9 +719,25 @@ pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
             diverging(low + 0.005).filled(),
         )
     }))?;
+    // The key: what the colours mean, and the grey that is not a count.
+    let swatch = |x: i32, colour: RGBColor, words: &str| -> anyhow::Result<()> {
+        key.draw(&Rectangle::new([(x, 14), (x + 14, 28)], colour.filled()))?;
+        key.draw(&Rectangle::new(
+            [(x, 14), (x + 14, 28)],
+            BLACK.stroke_width(1),
+        ))?;
+        key.draw(&Text::new(words.to_string(), (x + 20, 14), text(12)))?;
+        Ok(())
+    };
+    swatch(10, diverging(0.0), "count / expected below 1")?;
+    swatch(210, diverging(2.0), "above 1 (white: as expected)")?;
+    swatch(450, NEVER, "a card cannot follow itself")?;
     root.present()?;
     Ok(())
 }
+
+/// The pair map's diagonal: a card followed by itself, which no order has.
+const NEVER: plotters::style::RGBColor = plotters::style::RGBColor(190, 190, 190);
 
 /// Draws total variation distance from uniform against the number of
 /// riffles, as a line chart with its points marked.
@@ -602,15 +748,16 @@ pub fn riffle_svg(
 ) -> anyhow::Result<()> {
     use plotters::prelude::*;
 
-    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+    let text = font;
+    let root = SVGBackend::new(path, (FIGURE_WIDTH, 440)).into_drawing_area();
     root.fill(&WHITE)?;
     let most = distances.iter().map(|(k, _)| *k).max().unwrap_or(1);
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!("How far {cards} cards are from uniform after k riffles (GSR model)"),
-            ("sans-serif", 20),
+            text(15),
         )
-        .margin(16)
+        .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(56)
         .build_cartesian_2d(0u32..most + 1, 0.0..1.0)?;
@@ -619,6 +766,8 @@ pub fn riffle_svg(
         .x_desc("riffles k")
         .y_desc("total variation distance")
         .x_labels(most as usize + 2)
+        .label_style(text(12))
+        .axis_desc_style(text(13))
         .draw()?;
     chart.draw_series(LineSeries::new(
         distances.iter().copied(),
@@ -659,6 +808,8 @@ mod tests {
             shuffles,
             seed: 1,
             times: 7,
+            keys: 256,
+            deal: 13,
         }
     }
 
@@ -706,9 +857,33 @@ mod tests {
             "where each card lands",
             "which card follows which",
             "count / expected",
+            "a card cannot follow itself",
             "verdict: biased",
         ] {
             assert!(text.contains(words), "{words}");
+        }
+        assert_readable(&text);
+        let distances = [(1, 1.0), (2, 0.5)];
+        riffle_svg(52, &distances, file.path()).unwrap();
+        assert_readable(&std::fs::read_to_string(file.path()).unwrap());
+    }
+
+    /// The figure is drawn at the column's width, so its text is shown at
+    /// the size it is set in: at least [`SMALLEST_TEXT`] pixels.
+    fn assert_readable(svg: &str) {
+        assert!(
+            svg.contains(&format!("width=\"{FIGURE_WIDTH}\"")),
+            "{}",
+            &svg[..200]
+        );
+        let sizes: Vec<f64> = svg
+            .split("font-size=\"")
+            .skip(1)
+            .map(|rest| rest[..rest.find('"').unwrap()].parse().unwrap())
+            .collect();
+        assert!(!sizes.is_empty());
+        for size in sizes {
+            assert!(size >= f64::from(SMALLEST_TEXT), "text of {size} px");
         }
     }
 

@@ -86,6 +86,13 @@ pub struct FairnessArgs {
     /// Riffles per shuffle, for `--algorithm riffle`.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub times: u32,
+    /// How many values each random key is drawn from, for `--algorithm
+    /// random-keys` (256: one random byte per card).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    pub keys: u64,
+    /// How many cards to deal, for `--algorithm deal` (13: a bridge hand).
+    #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub deal: u32,
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
@@ -207,17 +214,26 @@ fn section(
     Ok(true)
 }
 
-/// Runs `shuffler fairness`: validates, measures with a progress bar on
-/// stderr for long runs, prints the report.
-fn fairness_main(implementation: &Implementation, args: &FairnessArgs) -> ExitCode {
-    use clap::CommandFactory;
-    let settings = Settings {
+/// What `shuffler fairness` measures for these flags, a random seed
+/// picked if none is given; the book's tests use it to check the reports
+/// it quotes.
+pub fn fairness_settings(args: &FairnessArgs) -> Settings {
+    Settings {
         algorithm: args.algorithm,
         cards: args.cards as usize,
         shuffles: args.shuffles,
         seed: args.seed.unwrap_or_else(rand::random),
         times: args.times,
-    };
+        keys: args.keys,
+        deal: args.deal as usize,
+    }
+}
+
+/// Runs `shuffler fairness`: validates, measures with a progress bar on
+/// stderr for long runs, prints the report.
+fn fairness_main(implementation: &Implementation, args: &FairnessArgs) -> ExitCode {
+    use clap::CommandFactory;
+    let settings = fairness_settings(args);
     if let Err(why) = settings.validate() {
         Cli::command()
             .error(clap::error::ErrorKind::ValueValidation, why)
