@@ -17,6 +17,7 @@ macro_rules! chapters {
 chapters! {
     start_here = "start-here.md",
     perfect_shuffle = "perfect-shuffle.md",
+    statistics = "statistics.md",
     selection_shuffle = "selection-shuffle.md",
     fisher_yates = "fisher-yates.md",
     wrong_shuffles = "wrong-shuffles.md",
