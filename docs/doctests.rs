@@ -29,6 +29,7 @@ chapters! {
     riffles = "riffles.md",
     instructors = "instructors.md",
     answers = "answers.md",
+    glossary = "glossary.md",
     going_deeper = "going-deeper.md",
     corrections = "corrections.md",
 }
