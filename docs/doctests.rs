@@ -17,6 +17,7 @@ macro_rules! chapters {
 chapters! {
     start_here = "start-here.md",
     perfect_shuffle = "perfect-shuffle.md",
+    statistics = "statistics.md",
     selection_shuffle = "selection-shuffle.md",
     fisher_yates = "fisher-yates.md",
     weighted_coin = "weighted-coin.md",
@@ -29,6 +30,7 @@ chapters! {
     riffles = "riffles.md",
     instructors = "instructors.md",
     answers = "answers.md",
+    glossary = "glossary.md",
     going_deeper = "going-deeper.md",
     corrections = "corrections.md",
 }

@@ -129,7 +129,7 @@ fn every_chapter_is_listed_and_compiled() {
             "{name} is not compiled by doctests.rs"
         );
     }
-    assert_eq!(book::CHAPTERS.len(), 16, "the sixteen chapters");
+    assert_eq!(book::CHAPTERS.len(), 18, "the eighteen chapters");
 }
 
 #[test]
