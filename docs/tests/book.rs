@@ -7,7 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::Parser as _;
-use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
+mod markdown;
+
+use markdown::options;
+use pulldown_cmark::{CodeBlockKind, Event, LinkType, Parser, Tag, TagEnd};
 
 const REFERENCE: grading::Implementation =
     grading::implementation!(solutions, extensions = solutions::extensions);
@@ -45,16 +48,6 @@ fn chapters() -> Vec<(String, String)> {
 struct Page {
     links: Vec<String>,
     anchors: Vec<String>,
-}
-
-/// The extensions mdBook turns on. mdBook 0.4's `smart-punctuation` is off
-/// by default and this book does not set it.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
 fn parse(text: &str) -> Page {

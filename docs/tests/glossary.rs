@@ -24,7 +24,10 @@ use std::fs;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+mod markdown;
+
+use markdown::options;
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 /// Phrases that hold a glossary term's words in another sense: skipped
 /// wherever they occur.
@@ -56,15 +59,6 @@ fn src() -> PathBuf {
 
 fn read(file: &str) -> String {
     fs::read_to_string(src().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
-
-/// mdBook's Markdown extensions; see `tests/book.rs`.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
 /// The file a link points at, without its `#fragment`.
