@@ -109,6 +109,15 @@ pub fn assign(out: &Path, rubric: &Rubric, rubric_text: &str) -> anyhow::Result<
     })
 }
 
+/// The student edition's cargo settings. The pinned snapshots are the
+/// checks' expectations: insta's own advice on a failure ("set
+/// `INSTA_UPDATE=always`") would rewrite them to a wrong answer and make
+/// the check pass, so no run may write them, whatever the environment says.
+const CARGO_CONFIG: &str = "# Written by `grade assign`. The checks' snapshots hold the expected\n\
+     # answers: no test run may rewrite them, whatever INSTA_UPDATE says.\n\
+     [env]\n\
+     INSTA_UPDATE = { value = \"no\", force = true }\n";
+
 fn write_student_edition(root: &Path, to: &Path, rubric: &Rubric) -> anyhow::Result<()> {
     copy_folders(root, to, STUDENT_EDITION)?;
     let mut members = members(STUDENT_EDITION);
@@ -124,7 +133,8 @@ fn write_student_edition(root: &Path, to: &Path, rubric: &Rubric) -> anyhow::Res
         )?,
     )?;
     write(&to.join("README.md"), STUDENT_README)?;
-    write(&to.join(".gitignore"), "/target\n")?;
+    write(&to.join(".gitignore"), "/target\n*.snap.new\n")?;
+    write(&to.join(".cargo/config.toml"), CARGO_CONFIG)?;
     write(
         &to.join(".github/workflows/classroom.yml"),
         &classroom_workflow(rubric),

@@ -199,6 +199,30 @@ fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
         "{report}"
     );
     assert_eq!(classroom_points(edition), 100);
+
+    // A wrong answer cannot rewrite the snapshot it fails, even when the
+    // student follows insta's advice and sets INSTA_UPDATE=always.
+    let snapshot = edition.join(
+        "tests/suite/src/checks/snapshots/\
+         grading__checks__are_permutations__are_permutations_table.snap",
+    );
+    let pinned = fs::read_to_string(&snapshot).unwrap();
+    fs::write(
+        edition.join("exercises/src/are_permutations.rs"),
+        "pub fn are_permutations(a: &[i32], b: &[i32]) -> bool {\n    \
+         a.iter().sum::<i32>() == b.iter().sum::<i32>()\n}\n",
+    )
+    .unwrap();
+    let wrong = run(Command::new("cargo")
+        .args([
+            "test",
+            "--locked",
+            "are_permutations::outputs_match_the_snapshot",
+        ])
+        .env("INSTA_UPDATE", "always")
+        .current_dir(edition));
+    assert!(!wrong.status.success(), "{}", text(&wrong));
+    assert_eq!(fs::read_to_string(&snapshot).unwrap(), pinned);
 }
 
 /// Every function body of at least a few tokens in `file`, as tokens.
