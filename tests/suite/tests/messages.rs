@@ -192,3 +192,17 @@ fn one_mistake_reads_as_one_message() {
         .collect();
     insta::assert_snapshot!(report.join("\n"));
 }
+
+/// A slip in the efficient shuffle fails the check that runs Question 3's
+/// draws through it; its message must not give those draws, the answer to
+/// Question 3, away.
+#[test]
+fn the_question_3_replay_does_not_give_the_answer_away() {
+    for wrong in [&SATTOLO, &NAIVE_SWAP, &FORWARD_FISHER_YATES] {
+        let text = message(wrong, "efficient_selection_shuffle::lab_steps_question_3");
+        assert!(text.contains("Question 3's draws"), "{text}");
+        for answer in ["r = 0 for k = 3", "r = 1 for k = 2", "0, 1, 1", "[0, 1, 1]"] {
+            assert!(!text.contains(answer), "{answer} in:\n{text}");
+        }
+    }
+}

@@ -193,14 +193,24 @@ pub fn lab_steps_r_can_equal_k(f: &dyn Functions) -> Result<(), Failure> {
 }
 
 /// Lab steps: Question 3 run through the student's own shuffle.
+///
+/// The draws are Question 3's answer, so a failure here names neither
+/// them nor the draws it shows in other checks: a slip in the shuffle must
+/// not give the question away.
 pub fn lab_steps_question_3(f: &dyn Functions) -> Result<(), Failure> {
     follows_the_lab(
         f,
         &[1, 2, 3, 4],
         &[0, 1, 1],
-        "with r = 0 for k = 3, r = 1 for k = 2 and r = 1 for k = 1, the lab's swaps turn \
-         [1, 2, 3, 4] into [4, 3, 2, 1], with k running downwards",
+        "on these draws the lab's swaps, with k running downwards from 3 to 1, turn \
+         [1, 2, 3, 4] into [4, 3, 2, 1]",
     )
+    .map_err(|mut failure| {
+        failure.input = "[1, 2, 3, 4] with the random source scripted to give Question 3's \
+                         draws (not shown here: finding them is Question 3)"
+            .into();
+        failure
+    })
 }
 
 #[cfg(test)]
