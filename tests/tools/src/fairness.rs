@@ -329,10 +329,10 @@ pub fn measure(
 type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send>;
 
 /// Silences the panic hook while it lives, and puts the old one back.
-struct QuietPanics(Option<PanicHook>);
+pub(crate) struct QuietPanics(Option<PanicHook>);
 
 impl QuietPanics {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         QuietPanics(Some(previous))
@@ -494,18 +494,24 @@ fn summarise(
     }
 }
 
+/// The algorithm's own setting, in words, for the algorithms that have
+/// one: "7 riffles", "keys from 0..256", "13 cards dealt, the rest left".
+fn setting(report: &Report) -> Option<String> {
+    match (report.riffles, report.keys, report.dealt) {
+        (Some(k), _, _) => Some(format!("{k} riffles")),
+        (_, Some(keys), _) => Some(format!("keys from 0..{keys}")),
+        (_, _, Some(k)) => Some(format!("{k} cards dealt, the rest left")),
+        _ => None,
+    }
+}
+
 /// The report for people: the tests, the verdict and a text heatmap of the
 /// position counts against their expected value.
 pub fn text(report: &Report) -> String {
     use std::fmt::Write;
     let n = report.cards;
     let mut out = String::new();
-    let detail = match (report.riffles, report.keys, report.dealt) {
-        (Some(k), _, _) => format!(" ({k} riffles)"),
-        (_, Some(keys), _) => format!(" (keys from 0..{keys})"),
-        (_, _, Some(k)) => format!(" ({k} cards dealt, the rest left)"),
-        _ => String::new(),
-    };
+    let detail = setting(report).map_or(String::new(), |s| format!(" ({s})"));
     let _ = writeln!(
         out,
         "{:?}{detail}: {} shuffles of {n} cards, seed {}",
@@ -619,12 +625,7 @@ pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
     let text = font;
     let root = SVGBackend::new(path, (FIGURE_WIDTH, 430)).into_drawing_area();
     root.fill(&WHITE)?;
-    let detail = match (report.riffles, report.keys, report.dealt) {
-        (Some(k), _, _) => format!(", {k} riffles"),
-        (_, Some(keys), _) => format!(", keys 0..{keys}"),
-        (_, _, Some(k)) => format!(", {k} dealt"),
-        _ => String::new(),
-    };
+    let detail = setting(report).map_or(String::new(), |s| format!(", {s}"));
     let title = format!(
         "{:?}{detail}: {} shuffles of {n} cards, seed {}; verdict: {}",
         report.algorithm, report.shuffles, report.seed, report.verdict

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Parser;
 
-use crate::fairness::{self, Algorithm, Settings};
+use crate::fairness::{self, Algorithm, QuietPanics, Settings};
 use grading::{Implementation, seeded};
 
 /// Shuffle a deck again and again, as in Exercise 2 of the lab, to see how
@@ -144,8 +144,7 @@ pub fn run(
     let deck: Vec<i32> = (0..cli.values as i32).collect();
     // The student's panics are reported as one line each, not as the
     // default hook's message and backtrace hint.
-    let previous_hook = panic::take_hook();
-    panic::set_hook(Box::new(|_| {}));
+    let quiet = QuietPanics::new();
 
     let perfect = section(
         out,
@@ -173,7 +172,7 @@ pub fn run(
         Ok(perfect_ok && ok)
     });
 
-    panic::set_hook(previous_hook);
+    drop(quiet);
     let all_ran = efficient.context("could not write the report")?;
     writeln!(
         out,
@@ -243,12 +242,11 @@ fn fairness_main(implementation: &Implementation, args: &FairnessArgs) -> ExitCo
     if settings.shuffles < 200_000 {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let previous_hook = panic::take_hook();
-    panic::set_hook(Box::new(|_| {}));
+    let quiet = QuietPanics::new();
     let measured = panic::catch_unwind(AssertUnwindSafe(|| {
         fairness::measure(implementation, &settings, |done| bar.set_position(done))
     }));
-    panic::set_hook(previous_hook);
+    drop(quiet);
     bar.finish_and_clear();
     let report = match measured {
         Ok(report) => report,
