@@ -404,8 +404,7 @@ impl Server {
             if let Some(output) = &self.output {
                 fds.push(PollFd::new(output.as_fd(), PollFlags::POLLIN));
             }
-            let wait = PollTimeout::try_from(left.as_millis().max(1)).unwrap_or(PollTimeout::MAX);
-            match poll(&mut fds, wait) {
+            match poll(&mut fds, poll_timeout(left)) {
                 Ok(_) | Err(Errno::EINTR) => {}
                 Err(error) => return Heard::Problem(format!("waiting for it failed: {error}")),
             }
@@ -533,8 +532,7 @@ impl Server {
                 break;
             }
             let mut fds = [PollFd::new(output.as_fd(), PollFlags::POLLIN)];
-            let wait = PollTimeout::try_from(left.as_millis().max(1)).unwrap_or(PollTimeout::MAX);
-            if matches!(poll(&mut fds, wait), Ok(0)) {
+            if matches!(poll(&mut fds, poll_timeout(left)), Ok(0)) {
                 break;
             }
             self.read_output();
@@ -571,6 +569,12 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// `left` as a `poll` timeout: whole milliseconds, at least one, so that a
+/// deadline less than a millisecond away is still waited for.
+fn poll_timeout(left: Duration) -> PollTimeout {
+    PollTimeout::try_from(left.as_millis().max(1)).unwrap_or(PollTimeout::MAX)
 }
 
 /// Turns an exit into words. The zygote reports a signal as 128 plus its
