@@ -147,7 +147,7 @@ crate::with_exercises!([items]);
 ///     pub fn efficient_selection_shuffle<R: Rng + ?Sized>(_: &mut [i32], _: &mut R) {}
 ///     pub fn flip<R: Rng + ?Sized>(_: &mut R) -> &'static str { "heads" }
 ///     pub fn are_permutations(a: &[i32], b: &[i32]) -> bool { a == b }
-///     pub fn reversing_sequence() -> [usize; 3] { [0, 1, 1] }
+///     pub fn reversing_sequence() -> [usize; 3] { [0, 0, 0] }
 /// }
 /// const MINE: workbook::Implementation = workbook::implementation!(mine);
 /// assert_eq!((MINE.perfect_shuffle)(&[1, 2]), [1, 2]);
