@@ -18,7 +18,7 @@
 /// * An odd number of cards leaves one more even position than odd ones,
 ///   so the first half gets the extra card: `[0, 1, 2, 3, 4]` splits as
 ///   `[0, 1, 2]` and `[3, 4]` and becomes `[0, 3, 1, 4, 2]`. The middle is
-///   `(n + 1) / 2` in integer division.
+///   n / 2 rounded up: `n.div_ceil(2)`.
 /// * 0, 1 and 2 cards come back unchanged.
 ///
 /// Shuffle a 52-card deck this way eight times and it is back in order

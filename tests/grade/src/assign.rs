@@ -118,28 +118,115 @@ const CARGO_CONFIG: &str = "# Written by `grade assign`. The checks' snapshots h
      [env]\n\
      INSTA_UPDATE = { value = \"no\", force = true }\n";
 
-fn write_student_edition(root: &Path, to: &Path, rubric: &Rubric) -> anyhow::Result<()> {
-    copy_folders(root, to, STUDENT_EDITION)?;
+/// The student edition's `.gitignore`: build output, and the `.snap.new`
+/// files insta leaves beside a snapshot that did not match.
+const GITIGNORE: &str = "/target\n*.snap.new\n";
+
+/// Where the classroom workflow goes in the student edition.
+const WORKFLOW: &str = ".github/workflows/classroom.yml";
+
+/// One file of an edition: where it goes, and its bytes.
+type EditionFile = (PathBuf, Vec<u8>);
+
+/// Every file of the student edition but its lockfile, which cargo trims
+/// in place.
+fn student_files(root: &Path, rubric: &Rubric) -> anyhow::Result<Vec<EditionFile>> {
+    let mut files = folder_files(root, STUDENT_EDITION)?;
     let mut members = members(STUDENT_EDITION);
     members.insert(0, "exercises");
-    write(
-        &to.join("Cargo.toml"),
-        &workspace_manifest(
-            root,
-            &members,
-            &["exercises"],
-            "The student edition of the Activity 3 workbook, made by `grade assign`.\n\
-             `cargo test` at this root runs the checks of exercises/.",
-        )?,
+    let manifest = workspace_manifest(
+        root,
+        &members,
+        &["exercises"],
+        "The student edition of the Activity 3 workbook, made by `grade assign`.\n\
+         `cargo test` at this root runs the checks of exercises/.",
     )?;
-    write(&to.join("README.md"), STUDENT_README)?;
-    write(&to.join(".gitignore"), "/target\n*.snap.new\n")?;
-    write(&to.join(".cargo/config.toml"), CARGO_CONFIG)?;
-    write(
-        &to.join(".github/workflows/classroom.yml"),
-        &classroom_workflow(rubric),
-    )?;
+    for (path, text) in [
+        ("Cargo.toml", manifest.as_str()),
+        ("README.md", STUDENT_README),
+        (".gitignore", GITIGNORE),
+        (".cargo/config.toml", CARGO_CONFIG),
+        (WORKFLOW, &classroom_workflow(rubric)),
+    ] {
+        files.push((path.into(), text.as_bytes().to_vec()));
+    }
+    Ok(files)
+}
+
+fn write_student_edition(root: &Path, to: &Path, rubric: &Rubric) -> anyhow::Result<()> {
+    write_files(to, &student_files(root, rubric)?)?;
     trim_lockfile(root, to)
+}
+
+/// The files of a clone of the student edition that hold or run the
+/// checks, and differ from what `grade assign` writes from this workspace.
+///
+/// A GitHub Classroom repository belongs to its student, checks and
+/// workflow included, so its Classroom points are only as good as those
+/// files. `grade` never runs them (it grades `exercises/src/` with its own
+/// checks), but an instructor comparing the two gradebooks needs to know
+/// whose checks were changed. What a student may edit is left out: their
+/// `exercises/src/`, the README and `.gitignore`; so is each workflow
+/// test's `max-score`, which a later rubric changes.
+///
+/// # Errors
+///
+/// When this workspace cannot make the edition (a Gradescope autograder
+/// has no stubs to make it from), or the clone cannot be read.
+pub fn edited_checks(clone: &Path, root: &Path, rubric: &Rubric) -> anyhow::Result<Vec<String>> {
+    let expected: Vec<EditionFile> = student_files(root, rubric)?
+        .into_iter()
+        .filter(|(path, _)| is_protected(path))
+        .collect();
+    let mut edited = Vec::new();
+    for (path, bytes) in &expected {
+        let theirs = fs::read(clone.join(path)).ok();
+        let same = theirs.as_ref().is_some_and(|theirs| {
+            if path == Path::new(WORKFLOW) {
+                without_scores(theirs) == without_scores(bytes)
+            } else {
+                theirs == bytes
+            }
+        });
+        if !same {
+            let how = if theirs.is_some() {
+                "changed"
+            } else {
+                "removed"
+            };
+            edited.push(format!("{} {how}", path.display()));
+        }
+    }
+    for top in ["exercises", "tests", ".cargo", ".github"] {
+        let mut found = Vec::new();
+        if clone.join(top).is_dir() {
+            walk(&clone.join(top), &mut found)?;
+        }
+        for file in found {
+            let path = file.strip_prefix(clone).expect("walked from the clone");
+            if is_protected(path) && !expected.iter().any(|(known, _)| known == path) {
+                edited.push(format!("{} added", path.display()));
+            }
+        }
+    }
+    edited.sort();
+    Ok(edited)
+}
+
+/// Whether a student edition's file is part of the checks rather than the
+/// student's to edit.
+fn is_protected(path: &Path) -> bool {
+    !(path.starts_with("exercises/src")
+        || path == Path::new("README.md")
+        || path == Path::new(".gitignore"))
+}
+
+fn without_scores(workflow: &[u8]) -> String {
+    String::from_utf8_lossy(workflow)
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("max-score:"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn write_autograder(
@@ -153,7 +240,7 @@ fn write_autograder(
         .tempdir_in(out)
         .with_context(|| format!("cannot write in {}", out.display()))?;
     let to = staging.path();
-    copy_folders(root, to, AUTOGRADER)?;
+    write_files(to, &folder_files(root, AUTOGRADER)?)?;
     let members = members(AUTOGRADER);
     write(
         &to.join("Cargo.toml"),
@@ -174,24 +261,29 @@ fn write_autograder(
     zip_folder(to, zip_path)
 }
 
-/// Copies each folder as its [`Part`] says. A crate loses what only the
-/// workspace's own tests need: dev-dependencies (the reference among
-/// them), benches, and its own unit tests and doctests, which use them.
-fn copy_folders(root: &Path, to: &Path, folders: &[(&str, &str, Part)]) -> anyhow::Result<()> {
+/// The files of each folder, as its [`Part`] says. A crate loses what
+/// only the workspace's own tests need: dev-dependencies (the reference
+/// among them), benches, and its own unit tests and doctests, which use
+/// them.
+fn folder_files(root: &Path, folders: &[(&str, &str, Part)]) -> anyhow::Result<Vec<EditionFile>> {
+    let mut files = Vec::new();
     for (from, into, how) in folders {
-        let (from, into) = (root.join(from), to.join(into));
+        let (from, into) = (root.join(from), Path::new(into));
         match how {
-            Part::Whole => copy_tree(&from, &into)?,
+            Part::Whole => files.extend(tree_files(&from, into)?),
             Part::Crate => {
-                copy_tree(&from.join("src"), &into.join("src"))?;
+                files.extend(tree_files(&from.join("src"), &into.join("src"))?);
                 let manifest = from.join("Cargo.toml");
                 let text = fs::read_to_string(&manifest)
                     .with_context(|| format!("cannot read {}", manifest.display()))?;
-                write(&into.join("Cargo.toml"), &stripped_manifest(&text)?)?;
+                files.push((
+                    into.join("Cargo.toml"),
+                    stripped_manifest(&text)?.into_bytes(),
+                ));
             }
         }
     }
-    Ok(())
+    Ok(files)
 }
 
 /// A crate manifest without its dev-dependencies and benches, and with its
@@ -377,25 +469,33 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
+/// Every file under `from`, read, with its path under `into`.
+fn tree_files(from: &Path, into: &Path) -> anyhow::Result<Vec<EditionFile>> {
     let mut files = Vec::new();
     walk(from, &mut files)?;
-    for file in files {
-        let relative = file.strip_prefix(from).expect("walked from the folder");
-        let target = to.join(relative);
-        if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent)?;
-        }
-        fs::copy(&file, &target).with_context(|| format!("cannot copy {}", file.display()))?;
+    files
+        .into_iter()
+        .map(|file| {
+            let relative = file.strip_prefix(from).expect("walked from the folder");
+            let bytes =
+                fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            Ok((into.join(relative), bytes))
+        })
+        .collect()
+}
+
+fn write_files(to: &Path, files: &[EditionFile]) -> anyhow::Result<()> {
+    for (path, bytes) in files {
+        write(&to.join(path), bytes)?;
     }
     Ok(())
 }
 
-fn write(path: &Path, text: &str) -> anyhow::Result<()> {
+fn write(path: &Path, bytes: impl AsRef<[u8]>) -> anyhow::Result<()> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
-    fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

@@ -21,6 +21,9 @@ pub struct Submission {
     pub files: Vec<(PathBuf, String)>,
     /// Why it cannot be built at all, if so.
     pub problem: Option<String>,
+    /// In a clone of the student edition, the files of its checks that
+    /// differ from the edition's (see `assign::edited_checks`).
+    pub edited_checks: Vec<String>,
 }
 
 impl Submission {
@@ -104,6 +107,7 @@ fn read(path: &Path) -> Submission {
         origin: path.to_path_buf(),
         files: Vec::new(),
         problem: None,
+        edited_checks: Vec::new(),
     };
     let result = if path.is_file() {
         if path.extension().is_some_and(|e| e == "rs") {

@@ -98,7 +98,7 @@ pub enum Format {
 
 /// Runs the command; errors are bad input or a grader that cannot work.
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
-    install_quiet_panic_hook();
+    grading::quiet_check_panics();
     grading::checks::snapshot::set_quiet(true);
     if let Some(Command::Assign { out, rubric }) = &cli.command {
         let (text, rubric) = load_rubric(rubric.as_deref())?;
@@ -114,7 +114,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     let grader = grader_fingerprint(&rubric_text)?;
     let mut changes = None;
     loop {
-        let submissions = discover(&cli.paths)?;
+        let mut submissions = discover(&cli.paths)?;
+        note_edited_checks(&mut submissions, &rubric);
         if cli.watch && changes.is_none() {
             // Before grading, so that an edit made meanwhile is seen.
             changes = Some(Changes::watch(&cli.paths));
@@ -136,6 +137,21 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             describe_paths(&cli.paths)
         );
         changes.wait(&cli.paths, &submissions);
+    }
+}
+
+/// Notes, in each clone of the student edition, the files of its checks
+/// that were edited. A grader that cannot make the edition (Gradescope's
+/// has no stubs to make it from) notes nothing.
+fn note_edited_checks(submissions: &mut [Submission], rubric: &Rubric) {
+    let root = crate::compile::workspace_root();
+    for submission in submissions
+        .iter_mut()
+        .filter(|s| s.origin.join("exercises/src/lib.rs").is_file())
+    {
+        if let Ok(edited) = crate::assign::edited_checks(&submission.origin, &root, rubric) {
+            submission.edited_checks = edited;
+        }
     }
 }
 
@@ -550,6 +566,18 @@ impl Grading {
             }
             Compiled::Built { .. } => ("graded", String::new()),
         };
+        let (status, summary) = if submission.edited_checks.is_empty() {
+            (status.to_string(), summary)
+        } else {
+            let note = format!(
+                "The checks in this repository were edited ({}), so its GitHub Classroom \
+                 points cannot be trusted. These points come from grade's own checks, which \
+                 read only exercises/src/.",
+                submission.edited_checks.join(", ")
+            );
+            let summary = [summary, note].join("\n").trim_start().to_string();
+            (format!("{status} (checks edited)"), summary)
+        };
         let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
         let worth = self.rubric.hundredths(&self.checks);
         let earned = self.rubric.earned(&self.checks, &passed);
@@ -579,7 +607,7 @@ impl Grading {
             tests,
             extra_data: Extra {
                 submission: submission.id.clone(),
-                status: status.into(),
+                status,
                 fingerprint: fingerprint(submission, &self.grader),
             },
         }
@@ -767,18 +795,6 @@ fn test_result(
 
 fn quoted(title: &str) -> String {
     format!("\"{title}\"")
-}
-
-/// Check threads report through their outcome; their panics (a student's,
-/// or the sandbox's way of stopping a check) must not print over the
-/// report. Other threads keep the default message.
-fn install_quiet_panic_hook() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if !grading::is_check_thread() {
-            default(info);
-        }
-    }));
 }
 
 /// How `--watch` learns that a source may have changed.

@@ -93,7 +93,9 @@ impl TryFrom<Vec<String>> for Tags {
 pub struct Extra {
     /// The submission's id.
     pub submission: String,
-    /// `graded`, `partly compiled` or `did not compile`.
+    /// `graded`, `partly compiled` or `did not compile`, followed by
+    /// ` (checks edited)` for a clone of the student edition whose checks
+    /// differ from the edition's.
     pub status: String,
     /// Identifies the source, rubric and grader this grade came from.
     pub fingerprint: String,

@@ -169,12 +169,16 @@ fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
 
     // Plain `cargo test`, with the edition's own lockfile: the pristine
     // stubs fail every lab check as not yet implemented, and skip the
-    // bonus ones.
+    // bonus ones. Editors often set RUST_BACKTRACE=1; the report is the
+    // same: no backtrace, and no line that blames the grading suite.
     let stubs = run(Command::new("cargo")
         .args(["test", "--locked"])
+        .env("RUST_BACKTRACE", "1")
         .current_dir(edition));
     let report = text(&stubs);
     assert!(!stubs.status.success(), "{report}");
+    assert!(!report.contains("stack backtrace"), "{report}");
+    assert!(!report.contains("panicked at"), "{report}");
     assert!(
         report.contains("test result: FAILED. 0 passed; 42 failed; 13 ignored"),
         "{report}"
@@ -223,6 +227,60 @@ fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
         .current_dir(edition));
     assert!(!wrong.status.success(), "{}", text(&wrong));
     assert_eq!(fs::read_to_string(&snapshot).unwrap(), pinned);
+}
+
+/// A Classroom repository belongs to its student, checks included. `grade`
+/// grades only its `exercises/src/`, and names the files of the checks
+/// that differ from the edition, so that an instructor knows whose
+/// Classroom points not to trust. What the student may edit is not named.
+#[test]
+fn grade_names_the_edited_checks_of_a_classroom_clone() {
+    let class = tempfile::tempdir().unwrap();
+    for clone in ["kept", "edited"] {
+        let edition = class.path().join(clone);
+        copy_tree(&editions().join("student"), &edition);
+        reference_into(&edition.join("exercises/src"));
+    }
+    // Allowed: the README, and a workflow scored by another rubric.
+    let kept = class.path().join("kept");
+    fs::write(kept.join("README.md"), "my notes\n").unwrap();
+    let workflow = kept.join(".github/workflows/classroom.yml");
+    let rescored = fs::read_to_string(&workflow)
+        .unwrap()
+        .replace("max-score: 20", "max-score: 30");
+    fs::write(&workflow, rescored).unwrap();
+    // Not allowed: a check made to pass, a build script, a removed test.
+    let edited = class.path().join("edited");
+    let flip = edited.join("tests/suite/src/checks/flip.rs");
+    let check = fs::read_to_string(&flip).unwrap();
+    fs::write(&flip, format!("{check}\n// always passes\n")).unwrap();
+    fs::write(edited.join("exercises/build.rs"), "fn main() {}\n").unwrap();
+    fs::remove_file(edited.join("exercises/tests/grading.rs")).unwrap();
+
+    let output = run(Command::new(assert_cmd::cargo::cargo_bin("grade"))
+        .args(["--format", "csv"])
+        .arg(class.path()));
+    let report = text(&output);
+    assert!(output.status.success(), "{report}");
+    let rows: Vec<&str> = report.lines().filter(|l| l.contains(",100,100,")).collect();
+    assert_eq!(rows.len(), 2, "{report}");
+    assert!(rows[0].starts_with("edited,") && rows[0].contains(",graded (checks edited),"));
+    assert!(
+        rows[1].starts_with("kept,") && rows[1].contains(",graded,"),
+        "{report}"
+    );
+
+    let output = run(Command::new(assert_cmd::cargo::cargo_bin("grade"))
+        .args(["--format", "table"])
+        .arg(&edited));
+    let report = text(&output);
+    assert!(
+        report.contains(
+            "edited (exercises/build.rs added, exercises/tests/grading.rs removed, \
+             tests/suite/src/checks/flip.rs changed)"
+        ),
+        "{report}"
+    );
 }
 
 /// Every function body of at least a few tokens in `file`, as tokens.
@@ -292,6 +350,39 @@ fn the_student_edition_holds_no_solution() {
     }
     let manifest = fs::read_to_string(edition.join("Cargo.toml")).unwrap();
     assert!(!manifest.contains("solutions"), "{manifest}");
+}
+
+/// Question 3's answer is a single line in the reference, not a function
+/// body the test above would find, so it is looked for on its own, in the
+/// spellings a check, a doc or a snapshot would use.
+#[test]
+fn the_student_edition_does_not_give_away_question_3() {
+    let edition = editions().join("student");
+    let answer = solutions::reversing_sequence();
+    let spellings = [
+        format!("{answer:?}"),
+        format!("r = {} for k = 3", answer[0]),
+    ]
+    .map(|spelling| spelling.replace(' ', ""));
+    let mut searched = 0;
+    for file in every_path(&edition)
+        .into_iter()
+        .filter(|path| path.is_file())
+    {
+        let Ok(text) = fs::read_to_string(&file) else {
+            continue;
+        };
+        searched += 1;
+        let squeezed: String = text.split_whitespace().collect();
+        for spelling in &spellings {
+            assert!(
+                !squeezed.contains(spelling.as_str()),
+                "{} holds Question 3's answer as {spelling}",
+                file.display()
+            );
+        }
+    }
+    assert!(searched > 40, "only {searched} text files were searched");
 }
 
 /// The workflow is linted against GitHub's published workflow schema, as

@@ -77,6 +77,33 @@ impl Probe {
 
 thread_local! {
     static ON_CHECK_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Where the last panic on this check thread happened, for its report.
+    static PANICKED_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
+}
+
+/// Keeps the panics of check threads off the terminal and remembers where
+/// each happened; other panics go to the hook that was there before.
+///
+/// A check's report already says what panicked, where and on what input.
+/// The default hook would print the same panic first, in the words of the
+/// standard library, and with `RUST_BACKTRACE=1` (which editors often
+/// set) a backtrace of some 80 lines through the grading suite, once for
+/// every failing check. Installed once per process, however often called.
+pub fn quiet_check_panics() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if is_check_thread() {
+                let at = info
+                    .location()
+                    .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+                PANICKED_AT.set(at);
+            } else {
+                previous(info);
+            }
+        }));
+    });
 }
 
 /// Whether this thread runs a check: its panics (a student's, or a
@@ -177,8 +204,8 @@ impl fmt::Display for Outcome {
             ),
             Outcome::Panicked { during, message } => write!(
                 f,
-                "{during} panicked: {message}\n  hint:     read the panic message: an index out of \
-                 bounds or an overflow usually means a loop runs one step too far"
+                "{during} panicked: {message}\n  hint:     {}",
+                panic_hint(message)
             ),
             Outcome::Crashed {
                 during,
@@ -206,7 +233,10 @@ impl fmt::Display for Outcome {
             }
             Outcome::TimedOut { during, limit } => write!(
                 f,
-                "{during} did not return within {} s: does the loop ever end?",
+                "{during} did not return within {} s: does the loop ever end?\n  \
+                 hint:     a loop ends only if its condition changes: a while loop that waits \
+                 for a card not yet taken waits forever if the draw can never give one, so \
+                 check the range you draw from, and that each pass marks or moves a card",
                 limit.as_secs_f64()
             ),
             Outcome::NotRun {
@@ -224,6 +254,21 @@ impl fmt::Display for Outcome {
                  were not run; fix that one first"
             ),
         }
+    }
+}
+
+/// What to look at for a panic, from its message.
+fn panic_hint(message: &str) -> &'static str {
+    if message.contains("empty range") {
+        "random_range panics when its range is empty, such as 0..0 or 0..k with k = 0. \
+         Check the range you draw from at the loop's last step: the lab draws r from 0 \
+         to k inclusive (0..=k), and j from the whole deck"
+    } else if message.contains("overflow") {
+        "an arithmetic overflow in a loop often means a counter goes below 0: a usize \
+         cannot, so `k - 1` at k = 0 panics. Check where the loop stops"
+    } else {
+        "read the panic message and go to the line it names: an index out of bounds \
+         usually means a loop runs one step too far, or a half is split at the wrong place"
     }
 }
 
@@ -266,7 +311,8 @@ pub fn run_check_on(
         let body = move |f: &dyn Functions| {
             (check_copy.run)(f).map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure))
         };
-        let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)));
+        let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)))
+            .map_err(|payload| (payload, PANICKED_AT.take()));
         // The receiver may have given up on a slow check; nothing to do then.
         let _ = sender.send(result);
     });
@@ -280,7 +326,9 @@ pub fn run_check_on(
         match receiver.recv_timeout(Duration::from_millis(20)) {
             Ok(Ok(Ok(()))) => return Outcome::Passed,
             Ok(Ok(Err(failure))) => return Outcome::Failed(failure),
-            Ok(Err(payload)) => return from_panic(check, probe.in_progress(), payload),
+            Ok(Err((payload, at))) => {
+                return from_panic(check, probe.in_progress(), payload, at);
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Some(call) = probe.stuck_for(limit) {
                     return Outcome::TimedOut {
@@ -304,7 +352,14 @@ pub fn run_check(implementation: &'static Implementation, check: &Check) -> Outc
     run_check_with_limit(implementation, check, CALL_LIMIT)
 }
 
-fn from_panic(check: &Check, call: Option<Call>, payload: Box<dyn Any + Send>) -> Outcome {
+/// The outcome of a panic with `payload`, which happened `at` a place in
+/// the source if [`quiet_check_panics`] saw it.
+fn from_panic(
+    check: &Check,
+    call: Option<Call>,
+    payload: Box<dyn Any + Send>,
+    at: Option<String>,
+) -> Outcome {
     if let Some(outcome) = payload.downcast_ref::<Outcome>() {
         return outcome.clone();
     }
@@ -316,14 +371,26 @@ fn from_panic(check: &Check, call: Option<Call>, payload: Box<dyn Any + Send>) -
         };
     }
     let during = call.map_or_else(|| check.path(), |call| call.describe());
+    let message = match at {
+        Some(at) => format!("{message} (at {at})"),
+        None => message,
+    };
     Outcome::Panicked { during, message }
 }
 
-/// Runs a check as a `#[test]`: returns if it passed, panics with the
-/// teaching message otherwise.
+/// Runs a check as a `#[test]`: returns if it passed, fails the test with
+/// the teaching message otherwise.
+///
+/// The message is printed, and the test ended with `resume_unwind`, which
+/// skips the panic hook: a `panic!` here would add a line naming this file
+/// as the place of the failure, and a backtrace under `RUST_BACKTRACE=1`,
+/// both about the grading suite rather than the student's code.
 pub fn run_as_test(implementation: &'static Implementation, check: &Check) {
+    quiet_check_panics();
     let outcome = run_check(implementation, check);
     if !outcome.passed() {
-        panic!("\n{}: {}\n{outcome}", check.exercise, check.title);
+        let report = format!("\n{}: {}\n{outcome}", check.exercise, check.title);
+        eprintln!("{report}");
+        panic::resume_unwind(Box::new(report));
     }
 }

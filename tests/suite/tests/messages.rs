@@ -77,13 +77,45 @@ fn message(implementation: &'static Implementation, path: &str) -> String {
 }
 
 #[test]
-fn a_panic_names_the_call_that_panicked() {
+fn a_panic_names_the_call_that_panicked_and_where() {
+    // As `cargo test` runs a check: the panic is kept off the terminal and
+    // its place goes into the report.
+    grading::quiet_check_panics();
     let text = message(
         &FLOOR_MIDPOINT,
         "perfect_shuffle::odd_lengths_give_the_extra_card_to_the_first_half",
     );
     assert!(
         text.contains("perfect_shuffle for 3 cards panicked: index out of bounds"),
+        "{text}"
+    );
+    assert!(text.contains("wrong/floor_midpoint.rs:"), "{text}");
+    assert!(text.contains("go to the line it names"), "{text}");
+}
+
+/// k runs down to 0 instead of 1, so the last draw is from 0..0.
+#[allow(clippy::all)]
+mod draws_from_an_empty_range {
+    use rand::{Rng, RngExt};
+    pub use solutions::*;
+    pub fn efficient_selection_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R) {
+        for k in (0..values.len()).rev() {
+            let r = rng.random_range(0..k);
+            values.swap(k, r);
+        }
+    }
+}
+static EMPTY_RANGE: grading::Implementation = grading::implementation!(draws_from_an_empty_range);
+
+#[test]
+fn an_empty_range_gets_its_own_hint() {
+    let text = message(
+        &EMPTY_RANGE,
+        "efficient_selection_shuffle::returns_a_permutation",
+    );
+    assert!(text.contains("cannot sample empty range"), "{text}");
+    assert!(
+        text.contains("the lab draws r from 0 to k inclusive"),
         "{text}"
     );
 }
