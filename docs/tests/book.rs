@@ -554,3 +554,53 @@ fn code_lines_are_read_as_shown() {
     );
     assert_eq!(shown[5].0, "text");
 }
+
+/// The chapters of the main path, in reading order: every page that
+/// SUMMARY.md lists before its `---` line (the appendices come after it).
+fn main_path() -> Vec<String> {
+    let summary = fs::read_to_string(src().join("SUMMARY.md")).expect("SUMMARY.md");
+    let (path, _appendices) = summary
+        .split_once("\n---\n")
+        .expect("SUMMARY.md separates the main path from the appendices with ---");
+    let pages: Vec<String> = parse(path)
+        .links
+        .into_iter()
+        .filter(|target| !is_external(target))
+        .collect();
+    let names: Vec<String> = chapters().into_iter().map(|(name, _)| name).collect();
+    for page in &pages {
+        assert!(
+            names.contains(page),
+            "SUMMARY.md lists {page}, which is no chapter"
+        );
+    }
+    pages
+}
+
+/// The main path stays short enough to read: a chapter's deep dives go to
+/// Going deeper, the answers to Answers, and the chapter links them.
+#[test]
+fn the_main_path_is_at_most_2500_lines_and_no_chapter_over_350() {
+    const TOTAL: usize = 2_500;
+    const CHAPTER: usize = 350;
+    let texts: HashMap<String, String> = chapters().into_iter().collect();
+    let path = main_path();
+    assert!(path.len() >= 10, "the main path: {path:?}");
+    // As `wc -l` counts them: the newline characters.
+    let counts: Vec<(String, usize)> = path
+        .iter()
+        .map(|name| (name.clone(), texts[name].matches('\n').count()))
+        .collect();
+    let total: usize = counts.iter().map(|(_, lines)| lines).sum();
+    let listing = counts
+        .iter()
+        .map(|(name, lines)| format!("  {lines:>5} {name}"))
+        .chain([format!("  {total:>5} total")])
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        total <= TOTAL && counts.iter().all(|(_, lines)| *lines <= CHAPTER),
+        "the main path may have at most {TOTAL} lines, and a chapter at most {CHAPTER}; \
+         move deep dives to going-deeper.md:\n{listing}"
+    );
+}
