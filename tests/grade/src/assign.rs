@@ -347,10 +347,16 @@ fn workspace_manifest(
 
 /// The workspace's lockfile, trimmed by cargo to the crates the edition
 /// has, at the same versions. Offline: nothing new is resolved.
+///
+/// The lockfile keeps every platform's crates, but only this machine's are
+/// downloaded by a build, so `cargo metadata` is told to read only those:
+/// unfiltered, it would ask for Windows-only crates that a fresh clone has
+/// never fetched, and fail offline.
 fn trim_lockfile(root: &Path, to: &Path) -> anyhow::Result<()> {
     fs::copy(root.join("Cargo.lock"), to.join("Cargo.lock")).context("cannot copy Cargo.lock")?;
     let output = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
         .args(["metadata", "--offline", "--format-version", "1"])
+        .args(["--filter-platform", &host_target()?])
         .arg("--manifest-path")
         .arg(to.join("Cargo.toml"))
         .output()
@@ -363,6 +369,21 @@ fn trim_lockfile(root: &Path, to: &Path) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The target this machine builds for, as rustc names it.
+fn host_target() -> anyhow::Result<String> {
+    let output = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+        .args(["--print", "host-tuple"])
+        .output()
+        .context("cannot run rustc")?;
+    if !output.status.success() {
+        bail!(
+            "rustc --print host-tuple failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    Ok(String::from_utf8(output.stdout)?.trim().to_string())
 }
 
 /// GitHub Classroom's autograding workflow: one test per lab exercise,
