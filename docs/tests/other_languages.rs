@@ -1,7 +1,9 @@
 //! The book's blocks in other languages run too: each ```python block of a
 //! chapter is run on its own with python3, and its asserts are what it
 //! checks. They need scipy and numpy (`pip install scipy`), which CI
-//! installs; elsewhere, without them, the test says what it skipped.
+//! installs; elsewhere, without them, the test says what it skipped. The
+//! R calls of the any-language chapter's table run with Rscript (Debian's
+//! `r-base-core`) and must give scipy's numbers.
 
 use std::fs;
 use std::path::Path;
@@ -86,4 +88,106 @@ fn a_false_assert_fails_the_block() {
         .output()
         .expect("python3 starts");
     assert!(!output.status.success());
+}
+
+/// The rows of the any-language chapter's table of calls, as (what, the
+/// Python call, the R call), each call as written between its backticks.
+fn table_of_calls() -> Vec<(String, String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/any-language.md");
+    let text = fs::read_to_string(path).expect("a readable chapter");
+    let code = |cell: &str| {
+        let cell = cell.trim();
+        assert!(
+            cell.starts_with('`') && cell.ends_with('`'),
+            "a call in the table is not code: {cell}"
+        );
+        cell.trim_matches('`').to_string()
+    };
+    text.lines()
+        .skip_while(|line| !line.starts_with("| what | Python (scipy) | R |"))
+        .skip(2) // the header and its |---| line
+        .take_while(|line| line.starts_with('|'))
+        .map(|row| {
+            let cells: Vec<&str> = row.split('|').collect();
+            assert_eq!(cells.len(), 5, "a row of three cells: {row}");
+            (cells[1].trim().to_string(), code(cells[2]), code(cells[3]))
+        })
+        .collect()
+}
+
+/// The values the table's names stand for: a position test of 52 cards.
+const ARGUMENTS: [(&str, &str); 5] = [
+    ("x", "2700"),
+    ("df", "2601"),
+    ("alpha", "1e-6"),
+    ("critical", "2958.348"),
+    ("lam", "400"),
+];
+
+fn run(program: &str, args: &[&str]) -> Vec<f64> {
+    let output = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} starts: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{program} {args:?} failed:\n{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+        .lines()
+        .map(|line| {
+            line.trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("a number: {line}"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_tables_r_calls_give_scipys_numbers() {
+    let rows = table_of_calls();
+    assert!(rows.len() >= 3, "the table of calls: {rows:?}");
+    let r_available = Command::new("Rscript")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !scipy_available() || !r_available {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must run the table's calls: pip install scipy; apt-get install r-base-core"
+        );
+        eprintln!("scipy or Rscript is missing: the table's calls were not compared");
+        return;
+    }
+    let python: String = ARGUMENTS
+        .iter()
+        .map(|(name, value)| format!("{name} = {value}\n"))
+        .collect::<String>()
+        + "from scipy.stats import chi2, ncx2\n"
+        + &rows
+            .iter()
+            .map(|(_, call, _)| format!("print(repr(float({call})))\n"))
+            .collect::<String>();
+    let r: String = ARGUMENTS
+        .iter()
+        .map(|(name, value)| format!("{name} <- {value}\n"))
+        .collect::<String>()
+        + &rows
+            .iter()
+            .map(|(_, _, call)| format!("cat(sprintf('%.17g\\n', {call}))\n"))
+            .collect::<String>();
+    let from_python = run("python3", &["-c", &python]);
+    let from_r = run("Rscript", &["-e", &r]);
+    assert_eq!(from_python.len(), rows.len());
+    assert_eq!(from_r.len(), rows.len());
+    for (((what, py, r_call), p), r) in rows.iter().zip(&from_python).zip(&from_r) {
+        // The two libraries agree to about 1e-12 on these; 1e-9 leaves room
+        // for another version and still fails a wrong tail or argument.
+        assert!(
+            (p - r).abs() <= 1e-9 * p.abs().max(r.abs()),
+            "{what}: {py} = {p}, but {r_call} = {r}"
+        );
+    }
 }
