@@ -6,11 +6,12 @@
 //! for decks of up to 6 cards, how often each whole order comes up. Three
 //! targeted counts, one number each, look for the faults a table of
 //! thousands of cells dilutes: successions (card a + 1 right after card a),
-//! rising sequences, and fixed points (card i at position i). The verdict
-//! uses α = 1e-6 for the report as a whole, split evenly among the tests
-//! that ran (Bonferroni), so a fair shuffle is called biased with
-//! probability at most one in a million (for the counts, up to their normal
-//! approximation; see [`CountTest`]).
+//! rising sequences, and fixed points (card i at position i). A chi-square
+//! test runs only with enough shuffles for 5 expected per cell; the counts
+//! always run. The verdict uses α = 1e-6 for the report as a whole, split
+//! evenly among the tests that ran (Bonferroni), so a fair shuffle is called
+//! biased with probability at most one in a million (for the counts, up to
+//! their normal approximation; see [`CountTest`]).
 
 use std::convert::Infallible;
 
@@ -72,13 +73,50 @@ pub struct Settings {
 /// The largest deck the order test covers: 6! = 720 cells.
 pub const MAX_ORDER_CARDS: usize = 6;
 /// The smallest expected count per cell a chi-square test accepts.
-const MIN_EXPECTED: f64 = 5.0;
+const MIN_EXPECTED: u64 = 5;
+/// The fewest shuffles a report takes: the one-number counts lean on a
+/// normal approximation that needs about this many (see [`CountTest`]).
+pub const MIN_SHUFFLES: u64 = 1_000;
+
+/// The chi-square tests, each of which runs only with enough shuffles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableTest {
+    Position,
+    Pair,
+    Order,
+}
+
+impl TableTest {
+    pub fn name(self) -> &'static str {
+        match self {
+            TableTest::Position => "position",
+            TableTest::Pair => "pair",
+            TableTest::Order => "order",
+        }
+    }
+
+    /// The shuffles this test needs on a deck of n cards: 5 expected in
+    /// each of its cells (n per position; n(n − 1) pairs; n! orders).
+    pub fn shuffles_needed(self, n: usize) -> u64 {
+        let n = n as u64;
+        let cells = match self {
+            TableTest::Position => n,
+            TableTest::Pair => n * (n - 1),
+            TableTest::Order => factorial(n as usize),
+        };
+        MIN_EXPECTED * cells
+    }
+
+    fn runs(self, settings: &Settings) -> bool {
+        settings.shuffles >= self.shuffles_needed(settings.cards)
+    }
+}
 
 impl Settings {
-    /// Checks that every test has enough shuffles: at least 5 expected per
-    /// cell, as a chi-square approximation needs.
+    /// Checks the settings: a deck of 2 cards or more, and at least
+    /// [`MIN_SHUFFLES`] shuffles. A chi-square test that would have fewer
+    /// than 5 expected per cell is left out of the report, not refused.
     pub fn validate(&self) -> Result<(), String> {
-        let n = self.cards as f64;
         if self.cards < 2 {
             return Err("a deck needs at least 2 cards to be shuffled".into());
         }
@@ -91,19 +129,11 @@ impl Settings {
         if self.algorithm == Algorithm::RandomKeys && self.keys == 0 {
             return Err("random keys need at least 1 value to be drawn from".into());
         }
-        let mut needs = vec![("position", MIN_EXPECTED * n)];
-        needs.push(("pair", MIN_EXPECTED * n * (n - 1.0)));
-        if self.cards <= MAX_ORDER_CARDS {
-            needs.push(("order", MIN_EXPECTED * factorial(self.cards) as f64));
-        }
-        for (test, least) in needs {
-            if (self.shuffles as f64) < least {
-                return Err(format!(
-                    "{} shuffles are too few for the {test} test on {} cards: it needs at least \
-                     {} (5 expected per cell)",
-                    self.shuffles, self.cards, least as u64
-                ));
-            }
+        if self.shuffles < MIN_SHUFFLES {
+            return Err(format!(
+                "{} shuffles are too few: the report needs at least {MIN_SHUFFLES}",
+                self.shuffles
+            ));
         }
         Ok(())
     }
@@ -188,12 +218,11 @@ pub struct Report {
     /// In how many shuffles the sort panicked, for `comparator-sort`; the
     /// deck is counted as the sort left it, which still holds every card.
     pub panics: Option<u64>,
-    pub position_chi_square: f64,
-    pub position_df: f64,
-    pub position_p_value: f64,
-    pub pair_chi_square: f64,
-    pub pair_df: f64,
-    pub pair_p_value: f64,
+    /// The chi-square tests; `None` when there were too few shuffles for
+    /// 5 expected per cell (see [`TableTest::shuffles_needed`]), or, for
+    /// the order test, more than [`MAX_ORDER_CARDS`] cards.
+    pub position: Option<ChiSquareResult>,
+    pub pair: Option<ChiSquareResult>,
     pub order: Option<ChiSquareResult>,
     /// Successions, rising sequences and fixed points.
     pub counts: Vec<CountTest>,
@@ -397,17 +426,8 @@ fn count_tests(n: usize, totals: [u64; 3], ordered: u64, shuffles: u64) -> Vec<C
         .collect()
 }
 
-fn summarise(
-    settings: &Settings,
-    positions: Vec<Vec<u64>>,
-    pairs: Vec<Vec<u64>>,
-    orders: Option<Vec<u64>>,
-    counts: Vec<CountTest>,
-    draws: u64,
-    panics: u64,
-) -> Report {
-    let n = settings.cards;
-    let position = ChiSquareResult::from(stats::position_chi_square(&positions, settings.shuffles));
+/// The pair test over the n(n − 1) cells of different cards.
+fn pair_test(pairs: &[Vec<u64>]) -> ChiSquareResult {
     let off_diagonal: Vec<u64> = pairs
         .iter()
         .enumerate()
@@ -418,23 +438,42 @@ fn summarise(
                 .map(|(_, &c)| c)
         })
         .collect();
-    let pair_cells = off_diagonal.len() as f64;
+    let cells = off_diagonal.len() as f64;
     let mut pair = ChiSquareResult::from(stats::goodness_of_fit(
         &off_diagonal,
-        &vec![1.0 / pair_cells; off_diagonal.len()],
+        &vec![1.0 / cells; off_diagonal.len()],
     ));
     // Pairs of a card with itself cannot occur in a permutation; a shuffle
     // that produces them has lost cards, which the position test shows.
     if pairs.iter().enumerate().any(|(a, row)| row[a] > 0) {
         pair.p_value = 0.0;
     }
-    let order = orders.map(|counts| {
-        let cells = counts.len();
-        ChiSquareResult::from(stats::goodness_of_fit(
-            &counts,
-            &vec![1.0 / cells as f64; cells],
-        ))
-    });
+    pair
+}
+
+fn summarise(
+    settings: &Settings,
+    positions: Vec<Vec<u64>>,
+    pairs: Vec<Vec<u64>>,
+    orders: Option<Vec<u64>>,
+    counts: Vec<CountTest>,
+    draws: u64,
+    panics: u64,
+) -> Report {
+    let n = settings.cards;
+    let position = TableTest::Position
+        .runs(settings)
+        .then(|| ChiSquareResult::from(stats::position_chi_square(&positions, settings.shuffles)));
+    let pair = TableTest::Pair.runs(settings).then(|| pair_test(&pairs));
+    let order = orders
+        .filter(|_| TableTest::Order.runs(settings))
+        .map(|counts| {
+            let cells = counts.len();
+            ChiSquareResult::from(stats::goodness_of_fit(
+                &counts,
+                &vec![1.0 / cells as f64; cells],
+            ))
+        });
     let means: Vec<f64> = positions
         .iter()
         .map(|row| {
@@ -451,17 +490,21 @@ fn summarise(
             }
         })
         .collect();
-    let mut tests = vec![("position", position.p_value), ("pair", pair.p_value)];
-    if let Some(order) = &order {
-        tests.push(("order", order.p_value));
-    }
+    let mut tests: Vec<(&str, f64)> = [
+        (TableTest::Position, &position),
+        (TableTest::Pair, &pair),
+        (TableTest::Order, &order),
+    ]
+    .into_iter()
+    .filter_map(|(test, result)| result.as_ref().map(|r| (test.name(), r.p_value)))
+    .collect();
     tests.extend(counts.iter().map(|c| (c.name, c.p_value)));
     let per_test = stats::ALPHA / tests.len() as f64;
     let (decider, smallest) = tests
         .iter()
         .copied()
         .min_by(|a, b| a.1.total_cmp(&b.1))
-        .unwrap_or(("position", 1.0));
+        .unwrap_or(("successions", 1.0));
     let verdict = if smallest < per_test {
         "biased"
     } else {
@@ -476,12 +519,8 @@ fn summarise(
         keys: (settings.algorithm == Algorithm::RandomKeys).then_some(settings.keys),
         dealt: (settings.algorithm == Algorithm::Deal).then_some(settings.deal),
         panics: (settings.algorithm == Algorithm::ComparatorSort).then_some(panics),
-        position_chi_square: position.chi_square,
-        position_df: position.df,
-        position_p_value: position.p_value,
-        pair_chi_square: pair.chi_square,
-        pair_df: pair.df,
-        pair_p_value: pair.p_value,
+        position,
+        pair,
         order,
         counts,
         lowest_mean_card: means.iter().copied().fold(f64::INFINITY, f64::min),
@@ -525,28 +564,33 @@ pub fn text(report: &Report) -> String {
             report.shuffles
         );
     }
-    let _ = writeln!(
-        out,
-        "  position test: chi-square {:.1}, {} df, p {}",
-        report.position_chi_square,
-        report.position_df,
-        stats::format_p(report.position_p_value)
-    );
-    let _ = writeln!(
-        out,
-        "  pair test:     chi-square {:.1}, {} df, p {}",
-        report.pair_chi_square,
-        report.pair_df,
-        stats::format_p(report.pair_p_value)
-    );
-    if let Some(order) = &report.order {
-        let _ = writeln!(
-            out,
-            "  order test:    chi-square {:.1}, {} df, p {}",
-            order.chi_square,
-            order.df,
-            stats::format_p(order.p_value)
-        );
+    for (test, result) in [
+        (TableTest::Position, &report.position),
+        (TableTest::Pair, &report.pair),
+        (TableTest::Order, &report.order),
+    ] {
+        let label = format!("{} test:", test.name());
+        match result {
+            Some(r) => {
+                let _ = writeln!(
+                    out,
+                    "  {label:<14} chi-square {:.1}, {} df, p {}",
+                    r.chi_square,
+                    r.df,
+                    stats::format_p(r.p_value)
+                );
+            }
+            // The order test is not offered beyond 6 cards at all.
+            None if test == TableTest::Order && n > MAX_ORDER_CARDS => {}
+            None => {
+                let _ = writeln!(
+                    out,
+                    "  {label:<14} not run: it needs at least {} shuffles of {n} cards \
+                     (5 expected per cell)",
+                    test.shuffles_needed(n)
+                );
+            }
+        }
     }
     for count in &report.counts {
         let _ = writeln!(
@@ -838,13 +882,38 @@ mod tests {
 
     #[test]
     fn too_few_shuffles_are_refused_with_the_reason() {
-        let error = settings(Algorithm::Rand, 52, 1000).validate().unwrap_err();
+        let error = settings(Algorithm::Rand, 52, 999).validate().unwrap_err();
         assert!(
-            error.contains("pair test on 52 cards: it needs at least 13260"),
+            error.contains("999 shuffles are too few: the report needs at least 1000"),
             "{error}"
         );
         assert!(settings(Algorithm::Rand, 1, 1000).validate().is_err());
-        assert!(settings(Algorithm::Rand, 4, 1000).validate().is_ok());
+        assert!(settings(Algorithm::Rand, 52, 1000).validate().is_ok());
+    }
+
+    /// A chi-square test with fewer than 5 expected per cell is left out,
+    /// says how many shuffles it needs, and has no share of alpha.
+    #[test]
+    fn a_test_without_enough_shuffles_is_left_out_and_says_why() {
+        let report = measure(&REFERENCE, &settings(Algorithm::Rand, 52, 1000), |_| {});
+        assert!(report.position.is_some() && report.pair.is_none());
+        assert_eq!(TableTest::Pair.shuffles_needed(52), 13_260);
+        let printed = text(&report);
+        assert!(
+            printed.contains(
+                "  pair test:     not run: it needs at least 13260 shuffles of 52 cards \
+                 (5 expected per cell)"
+            ),
+            "{printed}"
+        );
+        assert!(!printed.contains("order test"), "{printed}");
+
+        let six = measure(&REFERENCE, &settings(Algorithm::Rand, 6, 3_599), |_| {});
+        assert!(six.position.is_some() && six.pair.is_some() && six.order.is_none());
+        assert!(text(&six).contains("order test:    not run: it needs at least 3600"));
+        let six = measure(&REFERENCE, &settings(Algorithm::Rand, 6, 3_600), |_| {});
+        assert!(six.order.is_some());
+        assert!(text(&six).contains("order test:    chi-square"));
     }
 
     #[test]
@@ -914,7 +983,7 @@ mod tests {
     /// over 2,651 cells and misses it at 20,000 shuffles; the one-number
     /// succession count finds it at z ≈ 6.8 × √20 ≈ 30. Seed fixed. False
     /// alarm: a fair shuffle fails the report with probability at most
-    /// 1e-6 (Bonferroni over its six tests; the counts by their normal
+    /// 1e-6 (Bonferroni over its five tests; the counts by their normal
     /// approximation), which `tells_a_fair_shuffle_from_sattolo` runs;
     /// power against seven riffles: z ≈ 30 against a line at z ≈ 5.3, so
     /// a miss would take a 25-standard-deviation fluke.
@@ -928,16 +997,40 @@ mod tests {
             |_| {},
         );
         assert_eq!(report.verdict, "biased");
-        assert!(
-            report.pair_p_value > stats::ALPHA / 6.0,
-            "{}",
-            report.pair_p_value
-        );
+        let pair = report
+            .pair
+            .expect("20,000 shuffles are enough for the pair test");
+        assert!(pair.p_value > stats::ALPHA / 5.0, "{}", pair.p_value);
         let successions = &report.counts[0];
-        assert!(successions.p_value < stats::ALPHA / 6.0);
+        assert!(successions.p_value < stats::ALPHA / 5.0);
         assert_eq!(successions.name, "successions");
         assert!((successions.mean / successions.expected - 1.22).abs() < 0.03);
         assert!((successions.z - 30.0).abs() < 4.0, "z = {}", successions.z);
+    }
+
+    /// The same with only 1,000 shuffles, too few for the pair test (it
+    /// needs 13,260) but not for the succession count, whose z is about
+    /// 0.2145 × √1000 ≈ 6.8 (the book derives it). Four tests run, so each
+    /// has alpha 2.5e-7, a line at |z| ≈ 5.16. False alarm: at most 1e-6,
+    /// as above. Power of the succession count alone: z ~ N(6.8, 1) stays
+    /// above 5.16 with chance about 0.95; the rising sequences (z ≈ −26)
+    /// make the verdict certain. Seed 1 gives z = 7.6, which the book
+    /// quotes.
+    #[test]
+    fn successions_catch_seven_riffles_in_1000_shuffles() {
+        const WITH_RIFFLE: grading::Implementation =
+            grading::implementation!(solutions, extensions = solutions::extensions);
+        let report = measure(
+            &WITH_RIFFLE,
+            &settings(Algorithm::Riffle, 52, 1_000),
+            |_| {},
+        );
+        assert!(report.pair.is_none());
+        assert_eq!(report.verdict, "biased");
+        let successions = &report.counts[0];
+        assert_eq!(successions.name, "successions");
+        assert!(successions.p_value < stats::ALPHA / 4.0);
+        assert!((successions.z - 7.6).abs() < 0.05, "z = {}", successions.z);
     }
 
     #[test]
