@@ -104,7 +104,7 @@ impl TableTest {
             TableTest::Pair => n * (n - 1),
             TableTest::Order => factorial(n as usize),
         };
-        MIN_EXPECTED * cells
+        MIN_EXPECTED.saturating_mul(cells)
     }
 
     fn runs(self, settings: &Settings) -> bool {
@@ -139,8 +139,10 @@ impl Settings {
     }
 }
 
+/// n!, saturating: only decks of up to 6 cards are counted by order, but
+/// [`TableTest::shuffles_needed`] may be asked about any deck.
 fn factorial(n: usize) -> u64 {
-    (1..=n as u64).product()
+    (1..=n as u64).fold(1, u64::saturating_mul)
 }
 
 /// One chi-square test's result.
@@ -898,6 +900,8 @@ mod tests {
         let report = measure(&REFERENCE, &settings(Algorithm::Rand, 52, 1000), |_| {});
         assert!(report.position.is_some() && report.pair.is_none());
         assert_eq!(TableTest::Pair.shuffles_needed(52), 13_260);
+        assert_eq!(TableTest::Order.shuffles_needed(6), 3_600);
+        assert_eq!(TableTest::Order.shuffles_needed(52), u64::MAX);
         let printed = text(&report);
         assert!(
             printed.contains(
