@@ -982,6 +982,17 @@ mod tests {
         }
     }
 
+    /// Seven riffles of 52 cards with the bonus reference, seed 1.
+    fn seven_riffles(shuffles: u64) -> Report {
+        const WITH_RIFFLE: grading::Implementation =
+            grading::implementation!(solutions, extensions = solutions::extensions);
+        measure(
+            &WITH_RIFFLE,
+            &settings(Algorithm::Riffle, 52, shuffles),
+            |_| {},
+        )
+    }
+
     /// The book's worked example. Seven GSR riffles of 52 cards leave
     /// successor pairs about 22 % too frequent. The pair test spreads that
     /// over 2,651 cells and misses it at 20,000 shuffles; the one-number
@@ -989,17 +1000,11 @@ mod tests {
     /// alarm: a fair shuffle fails the report with probability at most
     /// 1e-6 (Bonferroni over its five tests; the counts by their normal
     /// approximation), which `tells_a_fair_shuffle_from_sattolo` runs;
-    /// power against seven riffles: z ≈ 30 against a line at z ≈ 5.3, so
+    /// power against seven riffles: z ≈ 30 against a line at z ≈ 5.2, so
     /// a miss would take a 25-standard-deviation fluke.
     #[test]
     fn successions_catch_seven_riffles_that_the_pair_test_misses() {
-        const WITH_RIFFLE: grading::Implementation =
-            grading::implementation!(solutions, extensions = solutions::extensions);
-        let report = measure(
-            &WITH_RIFFLE,
-            &settings(Algorithm::Riffle, 52, 20_000),
-            |_| {},
-        );
+        let report = seven_riffles(20_000);
         assert_eq!(report.verdict, "biased");
         let pair = report
             .pair
@@ -1022,13 +1027,7 @@ mod tests {
     /// quotes.
     #[test]
     fn successions_catch_seven_riffles_in_1000_shuffles() {
-        const WITH_RIFFLE: grading::Implementation =
-            grading::implementation!(solutions, extensions = solutions::extensions);
-        let report = measure(
-            &WITH_RIFFLE,
-            &settings(Algorithm::Riffle, 52, 1_000),
-            |_| {},
-        );
+        let report = seven_riffles(1_000);
         assert!(report.pair.is_none());
         assert_eq!(report.verdict, "biased");
         let successions = &report.counts[0];
