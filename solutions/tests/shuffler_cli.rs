@@ -154,6 +154,14 @@ fn fairness_refuses_bad_input_with_exit_code_2() {
         .stdout(predicate::str::contains(
             "pair test:     not run: it needs at least 13260 shuffles of 52 cards",
         ));
+    shuffler()
+        .args(["fairness", "--algorithm", "naive", "--shuffles", "999"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "999 shuffles are too few: the report needs at least 1000",
+        ))
+        .stderr(predicate::str::contains("Usage: shuffler fairness"));
 }
 
 #[test]

@@ -235,7 +235,13 @@ fn fairness_main(implementation: &Implementation, args: &FairnessArgs) -> ExitCo
     use clap::CommandFactory;
     let settings = fairness_settings(args);
     if let Err(why) = settings.validate() {
-        Cli::command()
+        // The subcommand's own usage, as clap prints for its other errors.
+        let mut command = Cli::command();
+        command.build();
+        let fairness = command
+            .find_subcommand_mut("fairness")
+            .expect("the fairness subcommand");
+        fairness
             .error(clap::error::ErrorKind::ValueValidation, why)
             .exit();
     }
