@@ -42,11 +42,45 @@ fn python_blocks() -> Vec<(String, String)> {
     blocks
 }
 
-fn scipy_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import scipy, numpy"])
+/// Whether `program args` starts and exits 0.
+fn succeeds(program: &str, args: &[&str]) -> bool {
+    Command::new(program)
+        .args(args)
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+fn scipy_available() -> bool {
+    succeeds("python3", &["-c", "import scipy, numpy"])
+}
+
+/// Whether the tools a test needs are here. In CI they must be (it installs
+/// them); elsewhere the test says what it skipped.
+fn tools_present(present: bool, install: &str, skipped: &str) -> bool {
+    if !present {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must run {skipped}: {install}"
+        );
+        eprintln!("{install} first: {skipped} were not run");
+    }
+    present
+}
+
+/// Runs `program args`, which must exit 0 (`what` names it if it does
+/// not), and returns what it printed.
+fn run(program: &str, args: &[&str], what: &str) -> String {
+    let output = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} starts: {e}"));
+    assert!(
+        output.status.success(),
+        "{what} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]
@@ -56,23 +90,18 @@ fn every_python_block_runs_and_its_asserts_hold() {
         blocks.len() >= 2,
         "the any-language chapter's blocks: {blocks:?}"
     );
-    if !scipy_available() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must run the book's Python blocks: pip install scipy"
-        );
-        eprintln!("python3 with scipy and numpy is not installed: the Python blocks were not run");
+    if !tools_present(
+        scipy_available(),
+        "pip install scipy",
+        "the book's Python blocks",
+    ) {
         return;
     }
     for (chapter, code) in &blocks {
-        let output = Command::new("python3")
-            .args(["-c", code])
-            .output()
-            .expect("python3 starts");
-        assert!(
-            output.status.success(),
-            "a Python block of {chapter} failed:\n{code}\n{}",
-            String::from_utf8_lossy(&output.stderr)
+        run(
+            "python3",
+            &["-c", code],
+            &format!("a Python block of {chapter}:\n{code}\n"),
         );
     }
 }
@@ -83,11 +112,7 @@ fn a_false_assert_fails_the_block() {
     if !scipy_available() {
         return;
     }
-    let output = Command::new("python3")
-        .args(["-c", "assert 1 + 1 == 3"])
-        .output()
-        .expect("python3 starts");
-    assert!(!output.status.success());
+    assert!(!succeeds("python3", &["-c", "assert 1 + 1 == 3"]));
 }
 
 /// The rows of the any-language chapter's table of calls, as (what, the
@@ -124,18 +149,9 @@ const ARGUMENTS: [(&str, &str); 5] = [
     ("lam", "400"),
 ];
 
-fn run(program: &str, args: &[&str]) -> Vec<f64> {
-    let output = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program} starts: {e}"));
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{program} {args:?} failed:\n{stdout}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
+/// The numbers a program prints, one a line.
+fn numbers(printed: &str) -> Vec<f64> {
+    printed
         .lines()
         .map(|line| {
             line.trim()
@@ -149,16 +165,11 @@ fn run(program: &str, args: &[&str]) -> Vec<f64> {
 fn the_tables_r_calls_give_scipys_numbers() {
     let rows = table_of_calls();
     assert!(rows.len() >= 3, "the table of calls: {rows:?}");
-    let r_available = Command::new("Rscript")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !scipy_available() || !r_available {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must run the table's calls: pip install scipy; apt-get install r-base-core"
-        );
-        eprintln!("scipy or Rscript is missing: the table's calls were not compared");
+    if !tools_present(
+        scipy_available() && succeeds("Rscript", &["--version"]),
+        "pip install scipy; apt-get install r-base-core",
+        "the table's calls",
+    ) {
         return;
     }
     let python: String = ARGUMENTS
@@ -178,8 +189,8 @@ fn the_tables_r_calls_give_scipys_numbers() {
             .iter()
             .map(|(_, _, call)| format!("cat(sprintf('%.17g\\n', {call}))\n"))
             .collect::<String>();
-    let from_python = run("python3", &["-c", &python]);
-    let from_r = run("Rscript", &["-e", &r]);
+    let from_python = numbers(&run("python3", &["-c", &python], &python));
+    let from_r = numbers(&run("Rscript", &["-e", &r], &r));
     assert_eq!(from_python.len(), rows.len());
     assert_eq!(from_r.len(), rows.len());
     for (((what, py, r_call), p), r) in rows.iter().zip(&from_python).zip(&from_r) {

@@ -446,7 +446,8 @@ fn pair_test(pairs: &[Vec<u64>]) -> ChiSquareResult {
         &vec![1.0 / cells; off_diagonal.len()],
     ));
     // Pairs of a card with itself cannot occur in a permutation; a shuffle
-    // that produces them has lost cards, which the position test shows.
+    // that produces them has lost cards, which the counts always fail (and
+    // the position test shows, when it runs).
     if pairs.iter().enumerate().any(|(a, row)| row[a] > 0) {
         pair.p_value = 0.0;
     }
