@@ -372,7 +372,7 @@ fn trim_lockfile(root: &Path, to: &Path) -> anyhow::Result<()> {
 }
 
 /// The target this machine builds for, as rustc names it.
-fn host_target() -> anyhow::Result<String> {
+pub(crate) fn host_target() -> anyhow::Result<String> {
     let output = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
         .args(["--print", "host-tuple"])
         .output()

@@ -6,8 +6,9 @@
 //! `.rs` files plus a generated module that instantiates each exercise of
 //! the registry for `dyn Rng` (the bonus ones say `todo!()` when the crate
 //! root has no `mod extensions`). A submission's own `Cargo.toml`,
-//! `build.rs`, tests and dependencies are never copied. One harness binary
-//! links every crate that compiled and serves any of them to the sandbox.
+//! `build.rs`, tests and dependencies are never copied. Each submission
+//! that compiled is then linked into an image of its own (see [`images`]),
+//! which the sandbox executes for each check.
 //!
 //! When a crate fails to compile, the functions the errors point into have
 //! their bodies replaced by a panic naming them, and the crate is built
@@ -25,6 +26,7 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use crate::discover::Submission;
+use crate::images::{self, Images, Linked};
 use crate::pack;
 use crate::refuse::{self, Refusal};
 use workbook::{EXERCISES, Exercise};
@@ -125,12 +127,10 @@ pub struct Broken {
     pub message: String,
 }
 
-/// A built batch: its harness, and each submission's fate by id.
+/// A built batch: its images, and each submission's fate by id.
 #[derive(Debug)]
 pub struct Batch {
-    /// A private copy of the harness binary, removed with the batch, so a
-    /// concurrent run that rebuilds the shared one cannot change it.
-    pub harness: tempfile::TempPath,
+    pub images: Images,
     pub compiled: BTreeMap<String, Compiled>,
 }
 
@@ -202,6 +202,12 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
                 key: member.krate.clone(),
                 dependency: pack.name.clone(),
                 path: format!("{}::{}", pack.name, member.module),
+                classmates: pack
+                    .members
+                    .iter()
+                    .filter(|other| other.module != member.module)
+                    .map(|other| other.module.clone())
+                    .collect(),
             })
         })
         .collect();
@@ -253,7 +259,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
         if krate.failure.is_some() {
             continue;
         }
-        let outside = refuse::outside_reads(&dir.join("target/release/deps"), name);
+        let outside = refuse::outside_reads(&release_dir(dir)?.join("deps"), name);
         if !outside.is_empty() {
             krate.failure = Some(format!(
                 "compiling it read {}, outside the submission, which a submission may not do",
@@ -270,22 +276,51 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
                 key: name.clone(),
                 dependency: name.clone(),
                 path: name.clone(),
+                classmates: Vec::new(),
             }),
     );
     let linking = std::time::Instant::now();
     write_workspace(dir, &workspace, &in_workspace(), &built)?;
-    let errors = cargo.build(["grade-harness"].into_iter())?;
+    let errors = if built.is_empty() {
+        BTreeMap::new()
+    } else {
+        cargo.build([images::PACKAGE].into_iter())?
+    };
     if std::env::var_os("GRADE_TIMINGS").is_some() {
         eprintln!(
-            "timings: building the harness {:.1} s",
+            "timings: linking {} images {:.1} s",
+            built.len(),
             linking.elapsed().as_secs_f64()
         );
     }
-    if let Some(diagnostics) = errors.values().next() {
+    if !built.is_empty() && built.iter().all(|image| errors.contains_key(&image.key)) {
+        // Not one image linked: that is the grader's fault or the
+        // machine's, not every student's.
+        let first = errors.values().next().and_then(|d| d.first());
         bail!(
-            "the grading harness did not build: {}",
-            diagnostics[0].rendered
+            "no submission's image could be linked: {}",
+            first.map_or("", |d| d.rendered.as_str())
         );
+    }
+    for image in &built {
+        let krate = crates.get_mut(&image.key).context("known crate")?;
+        if let Some(diagnostics) = errors.get(&image.key) {
+            krate.failure = Some(format!(
+                "its image could not be linked: {}",
+                first_line_of(diagnostics)
+            ));
+            continue;
+        }
+        let path = release_dir(dir)?.join(&image.key);
+        if let Some(symbol) = images::foreign_code(&path, &image.classmates)? {
+            // Only code that the scan and the lints both let through can
+            // do this; nothing of such a pack is run.
+            bail!(
+                "the image of {} holds another submission's code ({symbol}); \
+                 refusing to run any of its pack",
+                krate.id
+            );
+        }
     }
 
     for submission in submissions.iter().filter(|s| s.problem.is_none()) {
@@ -303,8 +338,13 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
         };
         compiled.insert(submission.id.clone(), fate);
     }
+    let linked = compiled.values().filter_map(|fate| match fate {
+        Compiled::Built { krate, .. } => Some(krate.clone()),
+        Compiled::Failed { .. } => None,
+    });
+    let linked: std::collections::BTreeSet<String> = linked.collect();
     Ok(Batch {
-        harness: private_copy(&dir.join("target/release/grade-harness"))?,
+        images: Images::copy(&release_dir(dir)?, linked)?,
         compiled,
     })
 }
@@ -312,15 +352,6 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
 /// How many times packs are rebuilt after evicting the members that had
 /// errors. A pack still dirty after that is taken apart altogether.
 const PACK_ROUNDS: usize = 2;
-
-/// What the harness links for one submission: the crate that holds it and
-/// the path of its module there.
-struct Linked {
-    /// The submission's crate name, by which the grader asks for it.
-    key: String,
-    dependency: String,
-    path: String,
-}
 
 /// Builds the packable crates in packs (see [`pack`]); returns the packs
 /// that built cleanly and read nothing outside themselves. Every member of
@@ -354,7 +385,7 @@ fn build_packs(
         let mut next = Vec::new();
         for pack in trying {
             let Some(diagnostics) = errors.get(&pack.name) else {
-                let deps = dir.join("target/release/deps");
+                let deps = release_dir(dir)?.join("deps");
                 if refuse::outside_reads(&deps, &pack.name).is_empty() {
                     clean.push(pack);
                 } else {
@@ -430,19 +461,6 @@ fn write_pack(
         }
     }
     write_if_changed(&root.join("Cargo.toml"), &manifest(&pack.name))
-}
-
-/// Copies the harness to a temporary file that any user may run (the
-/// sandbox runs it as `nobody` when grading as root).
-fn private_copy(harness: &Path) -> anyhow::Result<tempfile::TempPath> {
-    use std::os::unix::fs::PermissionsExt;
-    let copy = tempfile::Builder::new()
-        .prefix("grade-harness-")
-        .tempfile()?
-        .into_temp_path();
-    fs::copy(harness, &copy).with_context(|| format!("copying {}", harness.display()))?;
-    fs::set_permissions(&copy, fs::Permissions::from_mode(0o755))?;
-    Ok(copy)
 }
 
 /// One submission's crate as generated on disk.
@@ -631,14 +649,19 @@ impl Crate {
 
 /// The manifest of a generated crate, a submission's or a pack's.
 fn manifest(name: &str) -> String {
+    let unsafe_code = if unsafe_allowed() { "allow" } else { "forbid" };
     format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\
          autobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n\
          [lib]\npath = \"src/lib.rs\"\n\n[dependencies]\nrand.workspace = true\n\
          # Unused, but it gives cargo the same dependency graph, and so the\n\
-         # same features, as the harness: linking the harness then reuses\n\
-         # every crate instead of rebuilding it.\n\
-         grade-serve.workspace = true\n"
+         # same features, as the images: linking them then reuses every\n\
+         # crate instead of rebuilding it.\n\
+         grade-serve.workspace = true\n\n\
+         # Lints are in force: cargo passes these on the command line, where\n\
+         # no attribute in the source can lower a forbid. Warnings are only\n\
+         # noise here; deny-by-default lints stay errors.\n\
+         [lints.rust]\nwarnings = {{ level = \"allow\", priority = -1 }}\nunsafe_code = \"{unsafe_code}\"\n"
     )
 }
 
@@ -778,7 +801,37 @@ struct CargoMessage {
     #[serde(default)]
     package_id: String,
     #[serde(default)]
+    target: Option<CargoTarget>,
+    #[serde(default)]
     message: Option<Diagnostic>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CargoTarget {
+    name: String,
+}
+
+/// The environment variable that lets an instructor's test grade code that
+/// is otherwise refused (`unsafe`, `extern` blocks, the `asm` family, the
+/// link attributes): the workbook's own tests use it to prove that the
+/// sandbox holds against such code on its own. Never set it for a class.
+pub const ALLOW_UNSAFE_VARIABLE: &str = "GRADE_ALLOW_UNSAFE";
+
+/// Whether [`ALLOW_UNSAFE_VARIABLE`] is set to 1.
+pub fn unsafe_allowed() -> bool {
+    std::env::var_os(ALLOW_UNSAFE_VARIABLE).is_some_and(|v| v == "1")
+}
+
+/// The first line of the first diagnostic that says something, for a
+/// one-line cause.
+fn first_line_of(diagnostics: &[Diagnostic]) -> String {
+    let said = diagnostics
+        .iter()
+        .find(|d| !d.message.starts_with("aborting due to"))
+        .or(diagnostics.first());
+    said.map_or_else(String::new, |d| {
+        d.message.lines().next().unwrap_or_default().to_string()
+    })
 }
 
 /// How cargo is run on the generated workspace: in `dir`, and where the
@@ -913,8 +966,8 @@ fn cargo_build<'a>(
             "--keep-going",
             "--message-format=json",
         ])
-        .args(["--target-dir", "target"])
-        .env("RUSTFLAGS", "--cap-lints=allow")
+        .args(["--target-dir", "target", "--target", host()?])
+        .env("RUSTFLAGS", images::RUSTFLAGS)
         .env("CARGO_TERM_COLOR", "never")
         .stdin(Stdio::null())
         .stderr(Stdio::piped())
@@ -950,11 +1003,15 @@ fn cargo_build<'a>(
         if message.reason != "compiler-message" || diagnostic.level != "error" {
             continue;
         }
-        if diagnostic.spans.is_empty() {
-            continue; // "aborting due to N previous errors" and the like
-        }
         let krate = crate_of(&message.package_id);
-        errors.entry(krate).or_default().push(diagnostic);
+        // An image's errors are its submission's, by the binary's name,
+        // spans or not: a link error has none.
+        let key = match message.target {
+            Some(target) if krate == images::PACKAGE => target.name,
+            _ if diagnostic.spans.is_empty() => continue, // "aborting due to …"
+            _ => krate,
+        };
+        errors.entry(key).or_default().push(diagnostic);
     }
     if !output.status.success() && errors.is_empty() {
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -966,6 +1023,21 @@ fn cargo_build<'a>(
         );
     }
     Ok(errors)
+}
+
+/// This machine's target, as rustc names it. The batch is built for it by
+/// name, so that the static flag of the images applies to the target's
+/// crates and not to the compiler's plug-ins (serde's derive).
+fn host() -> anyhow::Result<&'static str> {
+    static HOST: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+    HOST.get_or_init(|| crate::assign::host_target().map_err(|e| format!("{e:#}")))
+        .as_deref()
+        .map_err(anyhow::Error::msg)
+}
+
+/// Where cargo puts a batch's release build in `dir`.
+fn release_dir(dir: &Path) -> anyhow::Result<PathBuf> {
+    Ok(dir.join("target").join(host()?).join("release"))
 }
 
 /// The crate name in a package id such as
@@ -984,12 +1056,17 @@ fn write_workspace(
     members: &[String],
     linked: &[Linked],
 ) -> anyhow::Result<()> {
-    let members: Vec<String> = members.iter().map(|m| format!("\"subs/{m}\"")).collect();
+    // The images package is a member only once there is an image to link.
+    let images_member = (!linked.is_empty()).then(|| "\"images\"".to_string());
+    let members: Vec<String> = images_member
+        .into_iter()
+        .chain(members.iter().map(|m| format!("\"subs/{m}\"")))
+        .collect();
     // A TOML string, escaped as TOML wants, whatever the instructor's path.
     let serve = toml::Value::String(workspace.join("tests/serve").to_string_lossy().into_owned());
     let manifest = format!(
         "# Generated by `grade`; rewritten on every run.\n[workspace]\nresolver = \"3\"\n\
-         members = [\"harness\", {}]\n\n[workspace.dependencies]\nrand = \"0.10\"\n\
+         members = [{}]\n\n[workspace.dependencies]\nrand = \"0.10\"\n\
          grade-serve = {{ path = {serve} }}\n\n\
          [profile.release]\nopt-level = 0\ndebug = false\nincremental = false\n\
          codegen-units = 1\npanic = \"unwind\"\n\n\
@@ -1005,46 +1082,12 @@ fn write_workspace(
             .context("copying the workspace's Cargo.lock")?;
     }
 
-    let harness = dir.join("harness");
-    fs::create_dir_all(harness.join("src"))?;
-    let mut dependencies = String::from("grade-serve.workspace = true\n");
-    let mut implementations = String::new();
-    let dependencies_linked: BTreeSet<&str> =
-        linked.iter().map(|l| l.dependency.as_str()).collect();
-    for name in dependencies_linked {
-        let _ = writeln!(dependencies, "{name} = {{ path = \"../subs/{name}\" }}");
-    }
-    for submission in linked {
-        let functions: String = EXERCISES
-            .iter()
-            .map(|e| {
-                format!(
-                    "            {1}: {0}::__grading::{1},\n",
-                    submission.path, e.name
-                )
-            })
-            .collect();
-        let _ = writeln!(
-            implementations,
-            "        (\"{}\", grade_serve::workbook::Implementation {{\n{functions}        }}),",
-            submission.key
-        );
-    }
-    let manifest = format!(
-        "[package]\nname = \"grade-harness\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
-         publish = false\n\n[dependencies]\n{dependencies}"
-    );
-    write_if_changed(&harness.join("Cargo.toml"), &manifest)?;
-    let main = format!(
-        "// Generated by `grade`: serves each submission's functions to the sandbox.\n\
-         fn main() -> std::process::ExitCode {{\n    grade_serve::main(&[\n{implementations}    ])\n}}\n"
-    );
-    write_if_changed(&harness.join("src/main.rs"), &main)
+    images::write_package(dir, linked)
 }
 
 /// Writes only when the content differs, so cargo's freshness check sees
 /// unchanged files as unchanged.
-fn write_if_changed(path: &Path, text: &str) -> anyhow::Result<()> {
+pub(crate) fn write_if_changed(path: &Path, text: &str) -> anyhow::Result<()> {
     if fs::read_to_string(path).is_ok_and(|old| old == text) {
         return Ok(());
     }

@@ -245,6 +245,8 @@ fn grade_all(
         let progress = progress_bar(todo.len() as u64);
         progress.set_message("compiling");
         let compiling = Instant::now();
+        let setting = sandbox::Setting::detect()?;
+        progress.suspend(|| eprintln!("{}", setting.describe()));
         let batch = compile::build(&build_dir(), &todo)?;
         let grading_started = Instant::now();
         progress.set_message("grading");
@@ -252,6 +254,7 @@ fn grade_all(
         let grading = Arc::new(Grading::new(
             todo,
             batch,
+            setting,
             rubric.clone(),
             grader.to_string(),
         ));
@@ -308,6 +311,7 @@ fn grade_all(
 struct Grading {
     submissions: Vec<Submission>,
     batch: compile::Batch,
+    setting: sandbox::Setting,
     rubric: Rubric,
     grader: String,
     checks: Vec<Check>,
@@ -344,6 +348,7 @@ impl Grading {
     fn new(
         submissions: Vec<Submission>,
         batch: compile::Batch,
+        setting: sandbox::Setting,
         rubric: Rubric,
         grader: String,
     ) -> Self {
@@ -382,6 +387,7 @@ impl Grading {
         Grading {
             submissions,
             batch,
+            setting,
             rubric,
             grader,
             checks,
@@ -467,7 +473,13 @@ impl Grading {
         let mut slot = lock(&self.progress[index]);
         slot.zygote
             .get_or_insert_with(|| {
-                sandbox::Zygote::start(&self.batch.harness, krate, self.rubric.limits)
+                let image = self.batch.images.of(krate).ok_or_else(|| {
+                    anyhow::anyhow!("the grader lost track of this submission's image")
+                });
+                image
+                    .and_then(|image| {
+                        sandbox::Zygote::start(image, self.rubric.limits, &self.setting)
+                    })
                     .map_err(|error| format!("{error:#}"))
             })
             .clone()
@@ -693,9 +705,17 @@ fn progress_bar(length: u64) -> ProgressBar {
     bar
 }
 
-/// Where batches are built: beside the workspace's own build output.
+/// The environment variable that moves where batches are built, for a
+/// grading user who cannot write into the workspace.
+pub const BUILD_DIR_VARIABLE: &str = "GRADE_BUILD_DIR";
+
+/// Where batches are built: `GRADE_BUILD_DIR`, or beside the workspace's
+/// own build output.
 fn build_dir() -> PathBuf {
-    compile::workspace_root().join("target").join("grade")
+    match std::env::var_os(BUILD_DIR_VARIABLE) {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => compile::workspace_root().join("target").join("grade"),
+    }
 }
 
 /// A previous grade in `out`, if it was made from the same source, rubric

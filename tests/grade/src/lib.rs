@@ -2,10 +2,12 @@
 //! reproducibly. See `grade --help` and the instructors' chapter.
 //!
 //! Each module does one step: [`discover`] finds the submissions, `refuse`
-//! and `compile` build them into one harness, `sandbox` starts it once per
-//! submission as a locked-down zygote that forks a fresh process for each
-//! check, which `remote` talks to, `rubric` weighs the checks and `report`
-//! writes the results. `assign` makes a class's student repository and
+//! and `compile` build them, `pack` several to a crate, `images` links one
+//! executable per submission, `sandbox` starts a zygote per submission
+//! (`grade` itself, from the `grade-sandbox` crate, holding no student
+//! code) that runs each check in fresh, locked-down processes which only
+//! then execute the image; `remote` talks to them, `rubric` weighs the
+//! checks and `report` writes the results. `assign` makes a class's student repository and
 //! Gradescope autograder.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
@@ -15,6 +17,7 @@ mod assign;
 mod compile;
 mod discover;
 mod grader;
+mod images;
 mod pack;
 mod refuse;
 mod remote;

@@ -11,6 +11,14 @@ fn main() -> ExitCode {
 #[cfg(target_os = "linux")]
 fn main() -> ExitCode {
     use clap::Parser;
+    // The sandbox's launcher: `grade` starts itself this way, once per
+    // submission, so that no submission's code is ever in its process.
+    let arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let Some((command, rest)) = arguments.split_first()
+        && command == grade_sandbox::ZYGOTE_COMMAND
+    {
+        return grade_sandbox::zygote_main(rest);
+    }
     let cli = grade::Cli::parse();
     grade::run(&cli).unwrap_or_else(|error| {
         eprintln!("Error: {error:#}");

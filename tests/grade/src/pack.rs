@@ -133,7 +133,26 @@ pub fn packable(files: &BTreeMap<PathBuf, String>) -> bool {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let depth = module_depth(path);
         let root_file = path == Path::new("lib.rs");
-        (!root_file || only_lint_attributes(&tokens)) && stays_inside(&tokens, depth)
+        (!root_file || only_lint_attributes(&tokens))
+            && stays_inside(&tokens, depth)
+            && !names_raw_code(&tokens)
+    })
+}
+
+/// Whether the tokens name `unsafe`, `extern` or the `asm` family, which
+/// are refused (see [`crate::refuse`]) unless an instructor's test lets
+/// them through: such a submission is built alone, so that nothing it puts
+/// in its object file (a constructor, say) can reach a classmate's image.
+fn names_raw_code(tokens: &[TokenTree]) -> bool {
+    tokens.iter().any(|token| match token {
+        TokenTree::Ident(ident) => matches!(
+            ident.to_string().as_str(),
+            "unsafe" | "extern" | "asm" | "global_asm" | "naked_asm"
+        ),
+        TokenTree::Group(group) => {
+            names_raw_code(&group.stream().into_iter().collect::<Vec<_>>())
+        }
+        _ => false,
     })
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use anyhow::bail;
 use serde::Deserialize;
 
-use grade_serve::Limits;
+use grade_sandbox::Limits;
 use grading::{Check, Kind};
 use workbook::LAB_EXERCISES;
 

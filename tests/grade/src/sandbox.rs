@@ -1,19 +1,22 @@
 //! Running a submission's functions in processes the grader can always
 //! stop, and talking to them.
 //!
-//! Each submission gets one zygote: the batch's harness, started once with
-//! `unshare` into its own PID, network and mount namespaces (when this
-//! machine allows them), its limits in its environment. For each check the
-//! grader passes it three new pipes, and it forks a fresh process tree that
-//! serves the student's functions on them, under the limits, and nothing
-//! else. See the `grade-serve` crate's `zygote` module for that tree and
-//! its `view` module for the file system it sees.
+//! Each submission gets one zygote: `grade` itself, started again as
+//! `grade __zygote <image>` with `unshare` into its own PID, network,
+//! mount and IPC namespaces (when this machine allows them), its limits in
+//! its environment. It holds no student code. For each check the grader
+//! passes it three new pipes, and it forks a fresh process tree that
+//! limits itself and only then executes the submission's image, which
+//! serves the student's functions on the pipes and nothing else. See the
+//! `grade-sandbox` crate's `zygote` module for that tree, and the
+//! instructors' chapter for what each setting guarantees.
 //!
-//! Shared between the checks of one submission: only the loaded harness,
-//! which no check's code has touched. Not shared: every process that runs
-//! student code, its memory, its CPU-time limit, its `/tmp` and anything it
-//! starts, all killed when its check ends. The verdict is always computed
-//! here, in the grader, from return values alone.
+//! Shared between the checks of one submission: only the zygote, which no
+//! check's code ever runs in. Not shared: every process that runs student
+//! code, its memory, its CPU time, its threads, its `/tmp`, its System V
+//! IPC, its user (as root) and its cgroup, all gone when its check ends.
+//! The verdict is always computed here, in the grader, from return values
+//! alone.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -21,7 +24,7 @@ use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread;
@@ -33,9 +36,9 @@ use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::unistd::Uid;
 
-use grade_serve::control::{self, Answer, FromZygote, ToZygote};
-use grade_serve::frame;
-use grade_serve::{Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
+use grade_sandbox::control::{self, FromZygote, ToZygote};
+use grade_sandbox::{Cgroups, Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
+use grade_serve::{Answer, frame};
 use grading::Outcome;
 use workbook::{Request, Response};
 
@@ -46,7 +49,7 @@ pub const ISOLATION_VARIABLE: &str = "GRADE_ISOLATION";
 /// The `unshare` arguments that start a zygote in its own namespaces.
 fn namespace_arguments() -> &'static [&'static str] {
     if Uid::effective().is_root() {
-        &["--pid", "--fork", "--kill-child", "--net", "--mount"]
+        &["--pid", "--fork", "--kill-child", "--net", "--mount", "--ipc"]
     } else {
         &[
             "--user",
@@ -56,6 +59,7 @@ fn namespace_arguments() -> &'static [&'static str] {
             "--kill-child",
             "--net",
             "--mount",
+            "--ipc",
         ]
     }
 }
@@ -80,7 +84,7 @@ pub fn isolation() -> anyhow::Result<Isolation> {
             match std::env::var(ISOLATION_VARIABLE).ok().as_deref() {
                 None | Some("") => Ok(if namespaces() {
                     Isolation::Namespaces
-                } else if grade_serve::view::landlock_available() {
+                } else if grade_sandbox::view::landlock_available() {
                     Isolation::Landlock
                 } else {
                     Isolation::None
@@ -89,7 +93,7 @@ pub fn isolation() -> anyhow::Result<Isolation> {
                 Some("namespaces") => Err("GRADE_ISOLATION=namespaces, but unshare cannot \
                                            make namespaces here"
                     .into()),
-                Some("landlock") if grade_serve::view::landlock_available() => {
+                Some("landlock") if grade_sandbox::view::landlock_available() => {
                     Ok(Isolation::Landlock)
                 }
                 Some("landlock") => {
@@ -110,6 +114,116 @@ pub fn isolated() -> bool {
     matches!(isolation(), Ok(Isolation::Namespaces))
 }
 
+/// The setting one run of `grade` sandboxes in: who it runs as, its
+/// isolation, its cgroups (made for the run, removed when it is dropped)
+/// and the kernel's Landlock version.
+#[derive(Debug)]
+pub struct Setting {
+    pub root: bool,
+    pub isolation: Isolation,
+    pub cgroups: Option<Cgroups>,
+    pub landlock_abi: i64,
+    next_zygote: AtomicU64,
+}
+
+impl Setting {
+    /// Finds this machine's setting, and makes the run's cgroups.
+    pub fn detect() -> anyhow::Result<Setting> {
+        let isolation = isolation()?;
+        Ok(Setting {
+            root: Uid::effective().is_root(),
+            isolation,
+            cgroups: Cgroups::for_run(),
+            landlock_abi: grade_sandbox::view::landlock_abi(),
+            next_zygote: AtomicU64::new(0),
+        })
+    }
+
+    /// The one line `grade` prints on stderr: the setting, what protects
+    /// the checks in it, and what it does not protect against.
+    pub fn describe(&self) -> String {
+        let who = match (self.root, self.isolation) {
+            (true, _) => "root",
+            (false, Isolation::Namespaces) => "a user with user namespaces",
+            (false, _) => "a user without user namespaces",
+        };
+        let mut with = vec!["rlimits", "seccomp (no new process, socket or IPC)"];
+        if self.root {
+            with.push("a user per check");
+        }
+        if self.isolation == Isolation::Namespaces {
+            with.push("namespaces (PID, mount, network, IPC)");
+        }
+        let landlock = format!("Landlock ABI {}", self.landlock_abi);
+        if self.isolation != Isolation::None {
+            with.push(&landlock);
+        }
+        if let Some(cgroups) = &self.cgroups {
+            with.push(cgroups.describe());
+        }
+        let mut gaps = Vec::new();
+        if self.cgroups.is_none() {
+            gaps.push("no cgroup: a check's memory is bounded per process (it may start none) and its threads by its address space");
+        }
+        if !self.root {
+            gaps.push("checks run as the grading user");
+        }
+        match self.isolation {
+            Isolation::Namespaces => {}
+            Isolation::Landlock if self.landlock_abi >= 6 => {
+                gaps.push("no namespaces: the host's process list is visible");
+            }
+            Isolation::Landlock => gaps.push(
+                "no namespaces, and Landlock before ABI 6 cannot scope signals (seccomp still does)",
+            ),
+            Isolation::None => gaps.push(
+                "NO FILE-SYSTEM ISOLATION: checks can read what the grading user can read",
+            ),
+        }
+        let gaps = if gaps.is_empty() {
+            "nothing known".to_string()
+        } else {
+            gaps.join("; ")
+        };
+        format!(
+            "grade: sandbox setting: {who}, {}; not protected: {gaps}",
+            with.join(", ")
+        )
+    }
+
+    /// The cgroups of a new zygote, inside the run's.
+    fn zygote_cgroups(&self) -> anyhow::Result<Option<Cgroups>> {
+        let serial = self.next_zygote.fetch_add(1, Ordering::Relaxed);
+        self.cgroups
+            .as_ref()
+            .map(|run| run.for_zygote(serial))
+            .transpose()
+    }
+}
+
+impl Drop for Setting {
+    fn drop(&mut self) {
+        if let Some(cgroups) = &self.cgroups {
+            cgroups.remove();
+        }
+    }
+}
+
+/// The first of the users that checks run as when `grade` runs as root,
+/// far above any real account. Each run takes a range of 2^20 by its
+/// process id, and each check the next user of it, so no two checks
+/// running at once share a user: a check's process count (RLIMIT_NPROC),
+/// its signals and its files are its own.
+const CHECK_USERS: u32 = 1 << 30;
+
+/// The user a new check runs as: one of its own as root, else the
+/// grading user's (`None`).
+fn check_user(root: bool) -> Option<u32> {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let run = std::process::id() % 64;
+    root.then(|| CHECK_USERS + (run << 20) + NEXT.fetch_add(1, Ordering::Relaxed) % (1 << 20))
+}
+
 /// How one check's process ended, as the zygote reports it.
 type Ended = Result<i32, String>;
 
@@ -121,27 +235,31 @@ pub struct Zygote {
     waiting: Arc<Mutex<HashMap<u64, Sender<Ended>>>>,
     next_token: AtomicU64,
     limits: Limits,
+    root: bool,
+    cgroups: Option<Cgroups>,
 }
 
 impl Zygote {
-    /// Starts `harness zygote <id>` under the limits.
-    pub fn start(harness: &Path, id: &str, limits: Limits) -> anyhow::Result<Arc<Zygote>> {
-        let isolation = isolation()?;
+    /// Starts `grade __zygote <image>` under the limits, in `setting`.
+    pub fn start(image: &Path, limits: Limits, setting: &Setting) -> anyhow::Result<Arc<Zygote>> {
+        let grade = std::env::current_exe().context("finding the grade executable")?;
+        let cgroups = setting.zygote_cgroups()?;
         let sandbox = Sandbox {
-            isolation,
-            drop_to_nobody: Uid::effective().is_root(),
+            isolation: setting.isolation,
+            cgroups: cgroups.clone(),
         };
         let (ours, theirs) = control::socket_pair()?;
-        let mut command = match isolation {
+        let mut command = match setting.isolation {
             Isolation::Namespaces => {
                 let mut command = Command::new("unshare");
-                command.args(namespace_arguments()).arg("--").arg(harness);
+                command.args(namespace_arguments()).arg("--").arg(&grade);
                 command
             }
-            Isolation::Landlock | Isolation::None => Command::new(harness),
+            Isolation::Landlock | Isolation::None => Command::new(&grade),
         };
         command
-            .args(["zygote", id])
+            .arg(grade_sandbox::ZYGOTE_COMMAND)
+            .arg(image)
             .env_clear()
             .env(LIMITS_VARIABLE, serde_json::to_string(&limits)?)
             .env(SANDBOX_VARIABLE, serde_json::to_string(&sandbox)?)
@@ -152,7 +270,7 @@ impl Zygote {
             .process_group(0);
         let mut process = command
             .spawn()
-            .with_context(|| format!("starting {}", harness.display()))?;
+            .with_context(|| format!("starting {}", grade.display()))?;
         let stderr = process.stderr.take().context("no stderr")?;
         let waiting: Arc<Mutex<HashMap<u64, Sender<Ended>>>> = Arc::default();
         let listener = ours.try_clone()?;
@@ -164,6 +282,8 @@ impl Zygote {
             waiting,
             next_token: AtomicU64::new(0),
             limits,
+            root: setting.root,
+            cgroups,
         }))
     }
 
@@ -181,7 +301,11 @@ impl Zygote {
             OwnedFd::from(output_write),
         ];
         let fds = passed.each_ref().map(AsRawFd::as_raw_fd);
-        if let Err(error) = control::send(self.control.as_fd(), &ToZygote::Spawn { token }, &fds) {
+        let spawn = ToZygote::Spawn {
+            token,
+            uid: check_user(self.root),
+        };
+        if let Err(error) = control::send(self.control.as_fd(), &spawn, &fds) {
             lock(&self.waiting).remove(&token);
             return Err(anyhow::Error::from(error).context("the sandbox has stopped"));
         }
@@ -204,16 +328,22 @@ impl Drop for Zygote {
         let _ =
             nix::sys::socket::shutdown(self.control.as_raw_fd(), nix::sys::socket::Shutdown::Both);
         let mut process = lock(&self.process);
-        for _ in 0..200 {
-            if let Ok(Some(_)) = process.try_wait() {
-                return;
+        let ended = (0..200).any(|_| {
+            let ended = matches!(process.try_wait(), Ok(Some(_)));
+            if !ended {
+                thread::sleep(Duration::from_millis(5));
             }
-            thread::sleep(Duration::from_millis(5));
+            ended
+        });
+        if !ended {
+            let group = nix::unistd::Pid::from_raw(process.id() as i32);
+            let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
+            let _ = process.kill();
+            let _ = process.wait();
         }
-        let group = nix::unistd::Pid::from_raw(process.id() as i32);
-        let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
-        let _ = process.kill();
-        let _ = process.wait();
+        if let Some(cgroups) = &self.cgroups {
+            cgroups.remove();
+        }
     }
 }
 

@@ -1,81 +1,102 @@
-//! The sandboxed side of the `grade` command. The generated harness binary
-//! of each batch links this crate and every submission that compiled, and
-//! runs as one zygote per submission: `harness zygote <submission>`, with
-//! its control socket on stdin and its limits in the environment. See
-//! [`zygote`] for the processes of one check and [`view`] for what they
-//! see of the file system.
+//! The student's side of the `grade` command: the `main` of each
+//! submission's image.
+//!
+//! `grade` links one image per submission: this crate, the submission's
+//! code and nothing of any other submission. The trusted launcher
+//! (`grade-sandbox`) sets up a check's sandbox and only then executes the
+//! image, with an empty environment, the grader's requests on descriptor
+//! [`REQUESTS_FD`], the answers on [`RESPONSES_FD`], and its output on
+//! stdout and stderr. So everything the submission's code does, its
+//! constructors and statics included, happens inside that sandbox, and
+//! nothing here is trusted: every verdict is computed in the grader from
+//! the answers alone.
 
-// Namespaces, rlimits and Landlock are Linux's; elsewhere this crate is
-// empty and `grade` says it runs on Linux only.
-#![cfg(target_os = "linux")]
-
-pub mod control;
 pub mod frame;
-mod limits;
-pub mod view;
-mod zygote;
 
-pub use limits::{LIMITS_VARIABLE, Limits};
-pub use view::Isolation;
 #[doc(hidden)]
 pub use workbook;
 
-use std::os::fd::{AsFd, OwnedFd};
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
-use workbook::Implementation;
+use workbook::{Implementation, Request, Response, Unwatched};
 
-/// How the grader asks the zygote to sandbox each check; travels as JSON
-/// in [`SANDBOX_VARIABLE`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Sandbox {
-    /// What keeps the checks apart.
-    pub isolation: Isolation,
-    /// Whether each check drops to the `nobody` user (the grader runs as
-    /// root outside any user namespace).
-    pub drop_to_nobody: bool,
+/// The descriptor an image reads the grader's requests from.
+pub const REQUESTS_FD: i32 = 3;
+/// The descriptor an image writes its answers to.
+pub const RESPONSES_FD: i32 = 4;
+/// The exit code of an image that could not serve.
+pub const SERVE_FAILED: u8 = 3;
+
+/// One answer on a check's response pipe: what the student's function
+/// returned, and how long it ran. The time only feeds `GRADE_TIMINGS`; no
+/// verdict depends on it, so an image that lies about it gains nothing.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Answer {
+    pub response: Response,
+    pub student_micros: u64,
 }
 
-/// The environment variable that carries the [`Sandbox`] to the zygote.
-pub const SANDBOX_VARIABLE: &str = "GRADE_SANDBOX";
-
-/// The entry point of the generated harness binary.
-pub fn main(implementations: &[(&str, Implementation)]) -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    let [_, command, id] = args.as_slice() else {
-        eprintln!("usage: harness zygote <submission>");
-        return ExitCode::from(2);
-    };
-    if command != "zygote" {
-        eprintln!("harness: unknown command {command:?}");
-        return ExitCode::from(2);
-    }
-    let Some(implementation) = implementations
-        .iter()
-        .find(|(name, _)| name == id)
-        .map(|(_, i)| *i)
-    else {
-        eprintln!("harness: no submission {id:?}");
-        return ExitCode::from(2);
-    };
-    match start(implementation) {
+/// The entry point of a submission's image: answers one request at a time
+/// until the grader closes the request pipe.
+pub fn main(implementation: Implementation) -> ExitCode {
+    let (requests, responses) = take_pipes();
+    match serve(&implementation, requests, responses) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("harness: {error:#}");
-            ExitCode::from(3)
+            eprintln!("harness: {error}");
+            ExitCode::from(SERVE_FAILED)
         }
     }
 }
 
-fn start(implementation: Implementation) -> anyhow::Result<()> {
-    let control: OwnedFd = std::io::stdin().as_fd().try_clone_to_owned()?;
-    let null = std::fs::File::open("/dev/null")?;
-    nix::unistd::dup2_stdin(null.as_fd())?;
-    let limits = Limits::from_env()?;
-    let text = std::env::var(SANDBOX_VARIABLE).context("GRADE_SANDBOX is not set")?;
-    let sandbox: Sandbox = serde_json::from_str(&text).context("GRADE_SANDBOX is not valid")?;
-    zygote::run(implementation, control, limits, sandbox)
+/// The two pipes the launcher left open across `exec`.
+#[allow(unsafe_code)]
+fn take_pipes() -> (File, File) {
+    use std::os::fd::FromRawFd;
+    // SAFETY: the launcher passes exactly these two descriptors to every
+    // image, open and owned by nobody else in this process; an image
+    // started any other way fails on its first read or write.
+    unsafe {
+        (
+            File::from_raw_fd(REQUESTS_FD),
+            File::from_raw_fd(RESPONSES_FD),
+        )
+    }
+}
+
+fn serve(
+    implementation: &Implementation,
+    requests: File,
+    responses: File,
+) -> Result<(), String> {
+    let mut requests = BufReader::new(requests);
+    let mut responses = BufWriter::new(responses);
+    loop {
+        let request: Request = match frame::read(&mut requests, u32::MAX) {
+            Ok(request) => request,
+            Err(frame::ReadError::Ended) => return Ok(()),
+            Err(error) => return Err(format!("a request the harness cannot read: {error:?}")),
+        };
+        let started = Instant::now();
+        let response = answer(implementation, request);
+        let student_micros = started.elapsed().as_micros().try_into().unwrap_or(u64::MAX);
+        let answer = Answer {
+            response,
+            student_micros,
+        };
+        frame::write(&mut responses, &answer).map_err(|error| error.to_string())?;
+    }
+}
+
+/// Runs one request, catching the student's panics.
+fn answer(implementation: &Implementation, request: Request) -> Response {
+    panic::catch_unwind(AssertUnwindSafe(|| {
+        implementation.answer(request, &Unwatched)
+    }))
+    .unwrap_or_else(|payload| Response::Panicked(workbook::panic_message(payload.as_ref())))
 }

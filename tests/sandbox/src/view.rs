@@ -2,15 +2,20 @@
 //!
 //! With namespaces, each submission's zygote moves into a new root made of
 //! read-only views of the system folders (`/usr`, `/bin`, `/lib`, `/etc`…),
-//! a few devices and an empty `/tmp`; the instructor's checkout, the other
-//! submissions, the homes and the host's `/tmp` are not in it at all. Each
-//! check then gets its own mount namespace with a fresh, size-limited
-//! `/tmp`, gone when the check ends.
+//! a few devices, the submission's image at `/image` and an empty `/tmp`;
+//! the instructor's checkout, the other submissions and their images, the
+//! homes and the host's `/tmp` are not in it at all. Each check then gets
+//! its own mount namespace with a fresh, size-limited `/tmp`, gone when the
+//! check ends.
 //!
-//! Without namespaces, Landlock gives each check the same system folders to
-//! read and one new temporary folder to write, and denies the rest.
+//! In every setting where the kernel has it, Landlock then gives each
+//! check's worker the system folders to read (not to execute), its image
+//! to execute, one temporary folder to write, and denies the rest; from
+//! ABI 6 on it also keeps the check's signals and abstract Unix sockets
+//! inside the check.
 
 use std::fs;
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
 
@@ -41,11 +46,24 @@ const SYSTEM_FOLDERS: [&str; 8] = [
 /// The devices a check may use.
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
 
+/// Where a submission's image is inside its private root.
+pub(crate) const IMAGE_INSIDE: &str = "/image";
+
 /// Moves the calling process, alone in a new mount namespace, into a new
-/// read-only root that holds only the system folders, the devices and an
-/// empty `/tmp` for each check to mount its own.
-pub(crate) fn enter_private_root() -> anyhow::Result<()> {
+/// read-only root that holds only the system folders, the devices, the
+/// submission's `image` at [`IMAGE_INSIDE`] and an empty `/tmp` for each
+/// check to mount its own.
+pub(crate) fn enter_private_root(image: &Path) -> anyhow::Result<()> {
     let none = None::<&str>;
+    // Held open by a path-only descriptor, since the image may sit under
+    // the /tmp that the new root is about to cover.
+    let image = nix::fcntl::open(
+        image,
+        nix::fcntl::OFlag::O_PATH | nix::fcntl::OFlag::O_CLOEXEC,
+        nix::sys::stat::Mode::empty(),
+    )
+    .with_context(|| format!("opening the image {}", image.display()))?;
+    let image = PathBuf::from(format!("/proc/self/fd/{}", image.as_raw_fd()));
     // Nothing mounted here may propagate back to the host.
     mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
         .context("making the mounts private")?;
@@ -82,6 +100,9 @@ pub(crate) fn enter_private_root() -> anyhow::Result<()> {
                 .with_context(|| format!("binding {}", source.display()))?;
         }
     }
+    let image_inside = root.join(IMAGE_INSIDE.trim_start_matches('/'));
+    fs::File::create(&image_inside)?;
+    bind_read_only(&image, &image_inside)?;
     fs::create_dir(root.join("tmp"))?;
     fs::set_permissions(root.join("tmp"), fs::Permissions::from_mode(0o1777))?;
     let old = root.join(".old");
@@ -158,14 +179,18 @@ pub(crate) fn make_temporary_folder(drop_to_nobody: bool) -> anyhow::Result<Path
     Ok(folder)
 }
 
-/// Limits the calling process, and all it starts, to reading the system
-/// folders and devices and to writing in `workdir`.
-pub(crate) fn restrict_with_landlock(workdir: &Path) -> anyhow::Result<()> {
+/// Limits the calling process, and the image it is about to execute, to
+/// reading the system folders and devices, executing `image` and writing
+/// in `workdir`; from Landlock ABI 6 on, also to signalling and reaching
+/// abstract Unix sockets only inside its own domain. Fails where the
+/// kernel enforces none of it.
+pub(crate) fn restrict_with_landlock(workdir: &Path, image: &Path) -> anyhow::Result<()> {
     use landlock::{
-        ABI, Access, AccessFs, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus,
+        ABI, Access, AccessFs, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope,
         path_beneath_rules,
     };
-    let abi = ABI::V3;
+    let abi = ABI::V6;
+    let read = AccessFs::ReadFile | AccessFs::ReadDir;
     let readable: Vec<PathBuf> = SYSTEM_FOLDERS
         .iter()
         .map(|name| Path::new("/").join(name))
@@ -176,17 +201,38 @@ pub(crate) fn restrict_with_landlock(workdir: &Path) -> anyhow::Result<()> {
         .map(|name| Path::new("/dev").join(name))
         .chain([workdir.to_path_buf()])
         .collect();
+    let write = AccessFs::from_all(abi) & !AccessFs::Execute;
     let status = Ruleset::default()
         .handle_access(AccessFs::from_all(abi))?
+        .scope(Scope::Signal | Scope::AbstractUnixSocket)?
         .create()?
-        .add_rules(path_beneath_rules(&readable, AccessFs::from_read(abi)))?
-        .add_rules(path_beneath_rules(&writable, AccessFs::from_all(abi)))?
+        .add_rules(path_beneath_rules(&readable, read))?
+        .add_rules(path_beneath_rules(&writable, write))?
+        .add_rules(path_beneath_rules([image], read | AccessFs::Execute))?
         .restrict_self()?;
     anyhow::ensure!(
         status.ruleset != RulesetStatus::NotEnforced,
         "this kernel does not enforce Landlock"
     );
     Ok(())
+}
+
+/// The Landlock ABI this kernel offers, 0 for none: the setting line names
+/// it, since signal scoping needs 6.
+#[allow(unsafe_code)]
+pub fn landlock_abi() -> i64 {
+    const LANDLOCK_CREATE_RULESET_VERSION: nix::libc::c_uint = 1;
+    // SAFETY: with a null attribute and size 0, this call only returns the
+    // ABI version (or fails); it touches no memory.
+    let abi = unsafe {
+        nix::libc::syscall(
+            nix::libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<nix::libc::c_void>(),
+            0_usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    abi.max(0)
 }
 
 /// Whether this kernel enforces Landlock.

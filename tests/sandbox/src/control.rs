@@ -15,14 +15,16 @@ use nix::sys::socket::{
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::workbook::Response;
 
 /// What the grader asks of a zygote.
 #[derive(Debug, Serialize, Deserialize)]
 pub enum ToZygote {
     /// Start a check's process, which reads requests from the first pipe
-    /// passed along, answers on the second and prints to the third.
-    Spawn { token: u64 },
+    /// passed along, answers on the second and prints to the third. As
+    /// root, it runs as `uid`, a user of its own that no other check of
+    /// the run shares, so that its process count, its signals and its
+    /// files are its own.
+    Spawn { token: u64, uid: Option<u32> },
     /// Kill the check's process and everything it started.
     Kill { token: u64 },
 }
@@ -35,15 +37,6 @@ pub enum FromZygote {
     Ended { token: u64, status: i32 },
     /// The check's process could not be started.
     Failed { token: u64, message: String },
-}
-
-/// One answer on a check's response pipe: what the student's function
-/// returned, and how long it ran. The time only feeds `GRADE_TIMINGS`; no
-/// verdict depends on it, so a child that lies about it gains nothing.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct Answer {
-    pub response: Response,
-    pub student_micros: u64,
 }
 
 /// The pipes a check's process uses, in the order they travel.
@@ -129,13 +122,16 @@ mod tests {
         let writer = OwnedFd::from(writer);
         send(
             grader.as_fd(),
-            &ToZygote::Spawn { token: 7 },
+            &ToZygote::Spawn {
+                token: 7,
+                uid: None,
+            },
             &[writer.as_raw_fd()],
         )
         .unwrap();
         drop(writer);
         let (message, fds) = receive::<ToZygote>(zygote.as_fd()).unwrap().unwrap();
-        assert!(matches!(message, ToZygote::Spawn { token: 7 }));
+        assert!(matches!(message, ToZygote::Spawn { token: 7, .. }));
         assert_eq!(fds.len(), 1);
         let mut passed = std::fs::File::from(fds.into_iter().next().unwrap());
         std::io::Write::write_all(&mut passed, b"through").unwrap();

@@ -1,0 +1,179 @@
+//! The system calls a check may not make, refused by a seccomp filter that
+//! the worker installs just before it executes the submission's image.
+//!
+//! The lab needs threads, memory and the two pipes, nothing else. So a
+//! check may not start a process (`fork`, `vfork`, a `clone` without
+//! `CLONE_THREAD`): whatever the limits of its one process are, they are
+//! the limits of the check as a whole, and nothing it starts can outlive
+//! it. It may signal only itself, may not trace or read other processes,
+//! may not open a socket (the network, abstract Unix sockets), create
+//! System V or POSIX message IPC, or change its namespaces, mounts or
+//! keyrings. These hold in every setting, with or without namespaces, and
+//! are what the unprivileged settings rely on where root has cgroups and
+//! namespaces as well.
+//!
+//! A filter cannot be removed, and `no_new_privs` (which installing one
+//! sets) keeps `exec` from gaining privileges, so the image, whatever its
+//! constructors do, runs under it.
+
+use std::collections::BTreeMap;
+
+use anyhow::Context;
+use nix::libc;
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+    SeccompRule,
+};
+
+/// The system calls refused outright, on every architecture.
+const REFUSED: &[i64] = &[
+    // Other processes: reading or steering them.
+    libc::SYS_ptrace,
+    libc::SYS_process_vm_readv,
+    libc::SYS_process_vm_writev,
+    libc::SYS_pidfd_open,
+    libc::SYS_pidfd_getfd,
+    libc::SYS_pidfd_send_signal,
+    libc::SYS_kcmp,
+    // A thread's signal by thread id alone cannot be told apart from
+    // another process's; the C library's `raise` uses `tgkill`.
+    libc::SYS_tkill,
+    // The network and abstract Unix sockets.
+    libc::SYS_socket,
+    libc::SYS_socketpair,
+    // System V IPC and POSIX message queues outlive a process.
+    libc::SYS_shmget,
+    libc::SYS_shmat,
+    libc::SYS_shmctl,
+    libc::SYS_msgget,
+    libc::SYS_msgsnd,
+    libc::SYS_msgrcv,
+    libc::SYS_msgctl,
+    libc::SYS_semget,
+    libc::SYS_semop,
+    libc::SYS_semtimedop,
+    libc::SYS_semctl,
+    libc::SYS_mq_open,
+    libc::SYS_mq_unlink,
+    // Namespaces, mounts and roots.
+    libc::SYS_unshare,
+    libc::SYS_setns,
+    libc::SYS_mount,
+    libc::SYS_umount2,
+    libc::SYS_pivot_root,
+    libc::SYS_chroot,
+    libc::SYS_open_tree,
+    libc::SYS_move_mount,
+    libc::SYS_fsopen,
+    libc::SYS_fsconfig,
+    libc::SYS_fsmount,
+    libc::SYS_fspick,
+    libc::SYS_mount_setattr,
+    // Kernel facilities the lab has no use for, and that have been the
+    // way out of many sandboxes.
+    libc::SYS_keyctl,
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_bpf,
+    libc::SYS_perf_event_open,
+    libc::SYS_userfaultfd,
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    libc::SYS_personality,
+];
+
+/// The same, for system calls only some architectures have.
+#[cfg(target_arch = "x86_64")]
+const REFUSED_HERE: &[i64] = &[libc::SYS_fork, libc::SYS_vfork];
+#[cfg(not(target_arch = "x86_64"))]
+const REFUSED_HERE: &[i64] = &[];
+
+/// Installs the filter in the calling thread, which has no other threads;
+/// `own_pid` is its process id, the one process it may signal.
+pub(crate) fn confine(own_pid: i32) -> anyhow::Result<()> {
+    for program in programs(own_pid)? {
+        seccompiler::apply_filter(&program).context("installing the seccomp filter")?;
+    }
+    Ok(())
+}
+
+/// The two filters: `clone3` answers "not implemented", so that the C
+/// library falls back to `clone`, whose flags a filter can read (`clone3`
+/// passes them in memory); everything else refused answers EPERM.
+fn programs(own_pid: i32) -> anyhow::Result<[BpfProgram; 2]> {
+    let arch = std::env::consts::ARCH
+        .try_into()
+        .context("seccomp does not know this architecture")?;
+    let not_implemented = SeccompFilter::new(
+        BTreeMap::from([(libc::SYS_clone3, vec![])]),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        arch,
+    )?;
+
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = REFUSED
+        .iter()
+        .chain(REFUSED_HERE)
+        .map(|&call| (call, Vec::new()))
+        .collect();
+    // A new process is a clone without CLONE_THREAD; a thread is allowed.
+    rules.insert(
+        libc::SYS_clone,
+        vec![rule(
+            0,
+            SeccompCmpArgLen::Qword,
+            SeccompCmpOp::MaskedEq(libc::CLONE_THREAD as u64),
+            0,
+        )?],
+    );
+    // Signals go to this process only: kill(pid, …), tgkill(tgid, …) and
+    // the queued forms name the process in their first argument.
+    let own = u64::from(own_pid.cast_unsigned());
+    for call in [
+        libc::SYS_kill,
+        libc::SYS_tgkill,
+        libc::SYS_rt_sigqueueinfo,
+        libc::SYS_rt_tgsigqueueinfo,
+    ] {
+        rules.insert(
+            call,
+            vec![rule(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, own)?],
+        );
+    }
+    let refused = SeccompFilter::new(
+        rules,
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::EPERM as u32),
+        arch,
+    )?;
+    Ok([not_implemented.try_into()?, refused.try_into()?])
+}
+
+/// A rule of one condition on argument `index`.
+fn rule(
+    index: u8,
+    length: SeccompCmpArgLen,
+    operator: SeccompCmpOp,
+    value: u64,
+) -> anyhow::Result<SeccompRule> {
+    let condition = SeccompCondition::new(index, length, operator, value)?;
+    Ok(SeccompRule::new(vec![condition])?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds the filters for this machine; installing them is proven by
+    /// the hostile fixtures, in a process of its own.
+    #[test]
+    fn the_filters_compile_for_this_machine() {
+        let [first, second] = programs(1234).unwrap();
+        assert!(!first.is_empty() && first.len() < second.len());
+        // Every refused call has a jump; a filter of a few hundred
+        // instructions costs well under a microsecond per system call.
+        assert!(second.len() > REFUSED.len(), "{}", second.len());
+        assert!(second.len() < 1000, "{}", second.len());
+    }
+}
