@@ -144,10 +144,14 @@ pub fn packable(files: &BTreeMap<PathBuf, String>) -> bool {
 /// them through: such a submission is built alone, so that nothing it puts
 /// in its object file (a constructor, say) can reach a classmate's image.
 fn names_raw_code(tokens: &[TokenTree]) -> bool {
-    tokens.iter().any(|token| match token {
+    tokens.iter().enumerate().any(|(i, token)| match token {
+        // `extern crate alloc;` is ordinary.
+        TokenTree::Ident(ident) if ident == "extern" => {
+            !matches!(tokens.get(i + 1), Some(TokenTree::Ident(next)) if next == "crate")
+        }
         TokenTree::Ident(ident) => matches!(
             ident.to_string().as_str(),
-            "unsafe" | "extern" | "asm" | "global_asm" | "naked_asm"
+            "unsafe" | "asm" | "global_asm" | "naked_asm"
         ),
         TokenTree::Group(group) => {
             names_raw_code(&group.stream().into_iter().collect::<Vec<_>>())
@@ -344,6 +348,18 @@ mod tests {
             rewrite("fn é() { crate::x() }", "m"),
             "fn é() { crate::m::x() }"
         );
+    }
+
+    #[test]
+    fn raw_code_is_built_alone() {
+        for text in [
+            "pub fn a() { unsafe {} }\n",
+            "unsafe extern \"C\" { fn f(); }\n",
+            "extern \"C\" { fn f(); }\n",
+            "mod m { core::arch::global_asm!(\"\"); }\n",
+        ] {
+            assert!(!packable(&files(&[("lib.rs", text)])), "{text}");
+        }
     }
 
     #[test]

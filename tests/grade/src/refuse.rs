@@ -10,6 +10,14 @@
 //! environment must name one of these identifiers somewhere in the source.
 //! After the build, [`outside_reads`] checks rustc's own record of what it
 //! read, as a second line of defence.
+//!
+//! It also refuses what the lab never needs and an attack on the sandbox
+//! does: `unsafe` in any form (blocks, functions, impls and the unsafe
+//! attributes `no_mangle`, `export_name` and `link_section`), `extern`
+//! blocks, the `asm` family, `#[link]` and `#![feature]`. rustc's
+//! `unsafe_code` lint, forbidden on the command line for every submission,
+//! stands behind the scan for the first of these; the sandbox stands
+//! behind both (see the instructors' chapter).
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -41,26 +49,57 @@ impl Refusal {
 
 /// Every refused construct in `text`, the file at `file`.
 pub fn scan(file: &Path, text: &str) -> Vec<Refusal> {
+    scan_with(file, text, !crate::compile::unsafe_allowed())
+}
+
+/// [`scan`], with the refusals of unsafe code and of the link attributes
+/// only when `raw_code` is set (see [`crate::compile::ALLOW_UNSAFE_VARIABLE`]).
+fn scan_with(file: &Path, text: &str, raw_code: bool) -> Vec<Refusal> {
     // A file that does not even lex fails to compile before any macro
     // runs, so it cannot read anything.
-    let Ok(tokens) = TokenStream::from_str(text) else {
+    let Ok(tokens) = TokenStream::from_str(&without_shebang(text)) else {
         return Vec::new();
     };
     let mut found = Vec::new();
     walk(
         &tokens.into_iter().collect::<Vec<_>>(),
         &mut |line, reason| {
-            found.push(Refusal {
-                file: file.to_path_buf(),
-                line,
-                reason,
-            });
+            if raw_code || !RAW_CODE.contains(&reason) {
+                found.push(Refusal {
+                    file: file.to_path_buf(),
+                    line,
+                    reason,
+                });
+            }
         },
     );
     // One report per construct: `#[$a = $b]` has two metavariables.
     found.dedup();
     found
 }
+
+/// The text as rustc lexes it: a first line starting with `#!` (and not
+/// `#![`, an inner attribute) is a shebang, which rustc skips; it becomes
+/// an empty line, so the line numbers stay.
+fn without_shebang(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with("#!") && !text["#!".len()..].trim_start().starts_with('[') {
+        let rest = text.find('\n').map_or("", |end| &text[end..]);
+        std::borrow::Cow::Owned(rest.to_string())
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+const UNSAFE: &str = "`unsafe` code is refused: the lab needs none, and it is how a submission would reach outside its sandbox; write it in safe Rust";
+const ASM: &str = "inline assembly (`asm!`, `global_asm!`, `naked_asm!`) is refused: the lab needs none, and it can read files while compiling";
+const EXTERN_BLOCK: &str = "`extern` blocks are refused: they declare foreign functions, which only `unsafe` code can call; the lab needs none";
+const LINK_ATTRIBUTE: &str = "link attributes (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`) are refused: they change what the linker does, which the lab never needs";
+const FEATURE: &str = "`#![feature]` is refused: it needs a nightly compiler and the lab uses stable Rust";
+const ATTRIBUTE_BUILT: &str = "an attribute built from a macro's arguments (`#[$…]`) could load a file from outside your submission; write the attribute out";
+const ATTRIBUTE_FROM_METAVARIABLE: &str = "an attribute whose brackets come from a macro's arguments (`# $…`) could load a file from outside your submission; write the attribute out";
+
+/// The refusals that [`crate::compile::ALLOW_UNSAFE_VARIABLE`] lifts.
+const RAW_CODE: [&str; 4] = [UNSAFE, ASM, EXTERN_BLOCK, LINK_ATTRIBUTE];
 
 fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
     for (i, token) in tokens.iter().enumerate() {
@@ -94,6 +133,9 @@ fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
                         line,
                         "`env!` reads the grading machine's environment while compiling; the lab needs none",
                     ),
+                    "unsafe" => refuse(line, UNSAFE),
+                    "asm" | "global_asm" | "naked_asm" => refuse(line, ASM),
+                    "extern" if starts_block(&tokens[i + 1..]) => refuse(line, EXTERN_BLOCK),
                     _ => {}
                 }
             }
@@ -102,10 +144,16 @@ fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
                     Some(TokenTree::Punct(p)) if p.as_char() == '!' => i + 2,
                     _ => i + 1,
                 };
-                if let Some(TokenTree::Group(group)) = tokens.get(after_bang)
-                    && group.delimiter() == Delimiter::Bracket
-                {
-                    attribute(group.stream(), refuse);
+                match tokens.get(after_bang) {
+                    Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Bracket => {
+                        attribute(group.stream(), refuse);
+                    }
+                    // `# $a` in a macro's body: after expansion, an
+                    // attribute whose brackets the scan never sees.
+                    Some(TokenTree::Punct(p)) if p.as_char() == '$' => {
+                        refuse(p.span().start().line, ATTRIBUTE_FROM_METAVARIABLE);
+                    }
+                    _ => {}
                 }
             }
             TokenTree::Group(group) => {
@@ -120,22 +168,48 @@ fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
 /// `#[cfg_attr(…, path = …)]`) and attributes whose tokens come from a
 /// macro's metavariables (`#[$name = $file]`), which could spell `path`.
 fn attribute(stream: TokenStream, refuse: &mut dyn FnMut(usize, &'static str)) {
-    for token in stream {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    for (i, token) in tokens.iter().cloned().enumerate() {
         match token {
             TokenTree::Ident(ident) if ident == "path" => refuse(
                 ident.span().start().line,
                 "`#[path]` makes a module out of a file outside your submission; keep every \
                  module in your own files",
             ),
-            TokenTree::Punct(punct) if punct.as_char() == '$' => refuse(
-                punct.span().start().line,
-                "an attribute built from a macro's arguments (`#[$…]`) could load a file \
-                 from outside your submission; write the attribute out",
-            ),
+            TokenTree::Ident(ident)
+                if matches!(
+                    ident.to_string().as_str(),
+                    "no_mangle" | "export_name" | "link_section" | "link" | "link_name"
+                ) =>
+            {
+                refuse(ident.span().start().line, LINK_ATTRIBUTE);
+            }
+            // `feature(…)`, not `cfg(feature = "…")`.
+            TokenTree::Ident(ident)
+                if ident == "feature"
+                    && matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
+                        if g.delimiter() == Delimiter::Parenthesis) =>
+            {
+                refuse(ident.span().start().line, FEATURE);
+            }
+            TokenTree::Punct(punct) if punct.as_char() == '$' => {
+                refuse(punct.span().start().line, ATTRIBUTE_BUILT);
+            }
             TokenTree::Group(group) => attribute(group.stream(), refuse),
             _ => {}
         }
     }
+}
+
+/// Whether the tokens after `extern` open a block: `extern {`, or
+/// `extern "C" {` (not `extern crate`, nor an `extern "C" fn` definition,
+/// which is safe to write and call).
+fn starts_block(after: &[TokenTree]) -> bool {
+    let after = match after.first() {
+        Some(TokenTree::Literal(_)) => &after[1..],
+        _ => after,
+    };
+    matches!(after.first(), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace)
 }
 
 /// The files and environment variables that rustc recorded reading for
@@ -201,6 +275,42 @@ fn r() { r#include!("/x"); }
     }
 
     #[test]
+    fn refuses_unsafe_code_and_what_changes_the_link() {
+        let hostile = r#"
+pub fn a() { unsafe { core::hint::unreachable_unchecked() } }
+#[unsafe(no_mangle)] pub extern "C" fn setuid(_: u32) -> i32 { 0 }
+#[used] #[unsafe(link_section = ".init_array")] static C: extern "C" fn() = b;
+unsafe extern "C" { fn getuid() -> u32; }
+extern "C" { fn getgid() -> u32; }
+core::arch::global_asm!(".incbin \"/etc/hostname\"");
+#[link(name = "a_missing_library")] extern {}
+#![feature(naked_functions)]
+macro_rules! hide { ($a:tt) => { # $a mod m; } }
+"#;
+        let found = reasons(hostile);
+        let lines: Vec<usize> = found.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 10]);
+        assert!(found.iter().any(|(_, r)| *r == UNSAFE));
+        assert!(found.iter().any(|(_, r)| *r == ASM));
+        assert!(found.iter().any(|(_, r)| *r == EXTERN_BLOCK));
+        assert!(found.iter().any(|(_, r)| *r == FEATURE));
+        assert!(found.iter().any(|(_, r)| *r == ATTRIBUTE_FROM_METAVARIABLE));
+        // An instructor's test may let the raw code through, never the
+        // reads outside.
+        let lifted = scan_with(Path::new("lib.rs"), hostile, false);
+        let left: Vec<&str> = lifted.iter().map(|r| r.reason).collect();
+        assert_eq!(left, [FEATURE, ATTRIBUTE_FROM_METAVARIABLE]);
+    }
+
+    #[test]
+    fn a_shebang_line_hides_nothing() {
+        let text = "#!/usr/bin/env run-cargo-script\n#[path = \"/x.rs\"] mod d;\n";
+        assert_eq!(reasons(text).len(), 1, "without the shebang the file lexes");
+        assert_eq!(reasons(text)[0].0, 2, "and its lines keep their numbers");
+        assert_eq!(reasons("#![allow(dead_code)]\n#[path = \"/x\"] mod d;\n").len(), 1);
+    }
+
+    #[test]
     fn leaves_ordinary_code_alone() {
         let fine = r#"
 use rand::{Rng, RngExt};
@@ -211,6 +321,8 @@ pub fn flip<R: Rng + ?Sized>(rng: &mut R) -> &'static str {
     let path = "heads";
     let _ = std::env::args();
     macro_rules! pick { ($a:expr) => { $a } }
+    #[cfg(feature = "never")]
+    extern crate std as also_std;
     if rng.random_ratio(2, 3) { pick!(path) } else { "tails" }
 }
 "#;

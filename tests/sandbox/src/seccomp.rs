@@ -177,3 +177,50 @@ mod tests {
         assert!(second.len() < 1000, "{}", second.len());
     }
 }
+
+/// What Docker's default seccomp profile does to an unprivileged
+/// container, and an Ubuntu 24.04 laptop's AppArmor to an unprivileged
+/// user: no new user namespace (`unshare` or `clone` with `CLONE_NEWUSER`
+/// fails, `clone3` is "not implemented"). Applied to `command` before it
+/// executes, for the workbook's tests of that setting; other namespaces
+/// stay available to a root `command`, which the tests use to give the
+/// unprivileged user a view of the toolchain.
+pub fn without_user_namespaces(command: &mut std::process::Command) -> anyhow::Result<()> {
+    use std::os::unix::process::CommandExt;
+    let arch = std::env::consts::ARCH
+        .try_into()
+        .context("seccomp does not know this architecture")?;
+    let new_user = libc::CLONE_NEWUSER as u64;
+    let flag_rule = || rule(0, SeccompCmpArgLen::Qword, SeccompCmpOp::MaskedEq(new_user), new_user);
+    let refused: BpfProgram = SeccompFilter::new(
+        BTreeMap::from([
+            (libc::SYS_unshare, vec![flag_rule()?]),
+            (libc::SYS_clone, vec![flag_rule()?]),
+        ]),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::EPERM as u32),
+        arch,
+    )?
+    .try_into()?;
+    let not_implemented: BpfProgram = SeccompFilter::new(
+        BTreeMap::from([(libc::SYS_clone3, vec![])]),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        arch,
+    )?
+    .try_into()?;
+    let install = move || {
+        for program in [&refused, &not_implemented] {
+            seccompiler::apply_filter(program).map_err(std::io::Error::other)?;
+        }
+        Ok(())
+    };
+    // SAFETY: between fork and exec the closure only makes the prctl and
+    // seccomp system calls on programs built before the fork; it allocates
+    // only on failure, to report it.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(install);
+    }
+    Ok(())
+}

@@ -1,0 +1,281 @@
+//! The sandbox in each setting `grade` runs in, proven by the hostile
+//! fixtures of `fixtures/hostile/`: each attacks one protection and is
+//! right at one exercise only if the attack worked, beside two innocent
+//! classmates (the reference, and a correct answer that starts threads)
+//! that must keep every point.
+//!
+//! * (a) root, with namespaces and cgroups: as the tests run in CI;
+//! * (b) a user with user namespaces: `nobody`, in CI;
+//! * (c) a user without them, as on an Ubuntu 24.04 laptop or in a Docker
+//!   container such as Gradescope's: `nobody`, under a seccomp filter that
+//!   refuses new user namespaces as Docker's default profile does.
+//!
+//! The fixtures in unsafe Rust are refused at compile time (see
+//! `refuse.rs`); here `GRADE_ALLOW_UNSAFE=1` lets them through, so that
+//! what is proven is the sandbox on its own.
+#![cfg(target_os = "linux")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+/// Every hostile fixture's expected points per exercise (perfect,
+/// selection, efficient, flip, are_permutations, reversing_sequence), the
+/// same in every setting, and what the zero, if any, proves.
+const EXPECTED: &[(&str, [u32; 6])] = &[
+    // Each process holds one submission's code: no classmate to call.
+    ("classmates_table", [20, 20, 25, 0, 10, 10]),
+    // Its constructor ran only inside its sandbox: no reference to read.
+    ("constructor_escape", [20, 20, 25, 0, 10, 10]),
+    // Its constructor ends only its own checks.
+    ("constructor_exit", [0, 0, 0, 0, 0, 0]),
+    // It implements nothing, and forges nothing outside its sandbox.
+    ("constructor_forge", [0, 0, 0, 0, 0, 0]),
+    // No check holds more than its memory limit, in however many processes.
+    ("fork_memory_safe", [20, 20, 25, 15, 0, 10]),
+    ("fork_memory_unsafe", [20, 20, 25, 15, 0, 10]),
+    ("innocent_thread", [20, 20, 25, 15, 10, 10]),
+    // Its signals reach nobody else: the classmates keep every point.
+    ("kill_everyone_safe", [20, 20, 25, 15, 10, 10]),
+    ("kill_everyone_unsafe", [20, 20, 25, 15, 10, 10]),
+    // The image starts with an empty environment.
+    ("reads_environment", [20, 20, 25, 15, 10, 0]),
+    ("reference", [20, 20, 25, 15, 10, 10]),
+    // Nothing it starts outlives its check.
+    ("setsid_sleep_safe", [20, 20, 25, 15, 10, 0]),
+    ("setsid_sleep_unsafe", [20, 20, 25, 15, 10, 0]),
+    // The privilege drop is the launcher's, which it cannot replace.
+    ("setuid_noop", [20, 20, 25, 15, 0, 10]),
+    // A check may start no process, whatever the limit on others.
+    ("spawn_until_limit_safe", [20, 20, 25, 15, 0, 10]),
+    ("spawn_until_limit_unsafe", [20, 20, 25, 15, 0, 10]),
+    // No System V shared memory outside the check.
+    ("sysv_shm_safe", [20, 20, 25, 15, 0, 10]),
+    ("sysv_shm_unsafe", [20, 20, 25, 15, 0, 10]),
+];
+
+/// The hostile class: the fixtures and the reference, in a folder that
+/// any user may read.
+fn hostile_class() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let class = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(class.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let hostile = fixtures().join("hostile");
+    for entry in std::fs::read_dir(&hostile).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, class.path().join(path.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(
+        fixtures().join("class/reference.rs"),
+        class.path().join("reference.rs"),
+    )
+    .unwrap();
+    class
+}
+
+/// What is on the machine that a submission might leave behind: System V
+/// shared memory segments, `sleep 1234`s, the constructor's marker.
+fn leftovers() -> (usize, usize, bool) {
+    let segments = Command::new("ipcs").arg("-m").output().unwrap();
+    let segments = String::from_utf8_lossy(&segments.stdout)
+        .lines()
+        .filter(|line| line.starts_with("0x"))
+        .count();
+    let sleepers = Command::new("pgrep").args(["-f", "^sleep 1234$"]).output();
+    let sleepers = sleepers.map_or(0, |o| String::from_utf8_lossy(&o.stdout).lines().count());
+    let marker = Path::new("/tmp/grade-hostile-constructor-was-here").exists();
+    (segments, sleepers, marker)
+}
+
+/// Checks one run's gradebook and setting line against [`EXPECTED`].
+fn assert_rows(setting: &str, output: &Output, expected_setting: &str) {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{setting}: {stderr}");
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("grade: sandbox setting: "))
+        .unwrap_or_else(|| panic!("{setting}: no setting line in\n{stderr}"));
+    assert!(
+        line.contains(expected_setting),
+        "{setting}: the setting line says\n{line}"
+    );
+    let rows: Vec<&str> = stdout.lines().collect();
+    for (id, points) in EXPECTED {
+        let total: u32 = points.iter().sum();
+        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+        let row = format!("{id},{total},100,{},graded,0", cells.join(","));
+        assert!(
+            rows.contains(&row.as_str()),
+            "{setting}: missing row {row} in\n{stdout}\n{stderr}"
+        );
+    }
+    assert_eq!(rows.len(), 1 + EXPECTED.len(), "{setting}:\n{stdout}");
+}
+
+fn grade_arguments(class: &Path) -> Vec<String> {
+    vec![
+        "--rubric".into(),
+        fixtures()
+            .join("fast_rubric.toml")
+            .to_string_lossy()
+            .into_owned(),
+        "--format".into(),
+        "csv".into(),
+        class.to_string_lossy().into_owned(),
+    ]
+}
+
+fn is_root() -> bool {
+    nix::unistd::Uid::effective().is_root()
+}
+
+/// Whether a test that needs root may pass without it: only outside CI.
+fn skip_without_root(test: &str) -> bool {
+    if is_root() {
+        return false;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{test} needs root in CI, to prove every setting"
+    );
+    eprintln!("{test}: not root; skipped (CI runs it as root)");
+    true
+}
+
+/// Setting (a): root, with namespaces and, on this machine, cgroups.
+#[test]
+fn hostile_fixtures_hold_as_root() {
+    if skip_without_root("hostile_fixtures_hold_as_root") {
+        return;
+    }
+    let before = leftovers();
+    let class = hostile_class();
+    let output = Command::new(env!("CARGO_BIN_EXE_grade"))
+        .args(grade_arguments(class.path()))
+        .env("GRADE_ALLOW_UNSAFE", "1")
+        .output()
+        .unwrap();
+    assert_rows("root", &output, "setting: root, ");
+    assert_eq!(leftovers(), before, "left behind: (segments, sleepers, marker)");
+    // The run's cgroups are gone with it.
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+    for line in cgroups.lines() {
+        let (_, path) = line.rsplit_once(':').unwrap();
+        for root in ["/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids", "/sys/fs/cgroup"] {
+            let dir = Path::new(root).join(path.trim_start_matches('/'));
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                assert!(
+                    !name.starts_with("grade-") || name.ends_with("-grader"),
+                    "a cgroup of the run is left: {}",
+                    entry.path().display()
+                );
+            }
+        }
+    }
+}
+
+/// Without the instructors' test switch, the fixtures in unsafe Rust are
+/// refused before they run, each with its reasons, and the safe ones are
+/// graded as in every setting.
+#[test]
+fn unsafe_fixtures_are_refused_at_compile_time() {
+    if skip_without_root("unsafe_fixtures_are_refused_at_compile_time") {
+        return;
+    }
+    let class = hostile_class();
+    let output = Command::new(env!("CARGO_BIN_EXE_grade"))
+        .args(grade_arguments(class.path()))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for (id, points) in EXPECTED {
+        let raw = std::fs::read_to_string(class.path().join(format!("{id}.rs"))).unwrap();
+        let row = if raw.contains("unsafe") {
+            format!("{id},0,100,0,0,0,0,0,0,did not compile,0")
+        } else {
+            let total: u32 = points.iter().sum();
+            let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+            format!("{id},{total},100,{},graded,0", cells.join(","))
+        };
+        assert!(stdout.lines().any(|l| l == row), "missing {row} in\n{stdout}");
+    }
+}
+
+/// Runs `grade` as `nobody`, which sees the toolchain and the cargo
+/// registry through bind mounts in a mount namespace of its own (root's
+/// home is closed to it), and builds in a folder of its own.
+fn grade_as_nobody(home: &Path, class: &Path, user_namespaces: bool) -> Output {
+    use std::os::unix::fs::{PermissionsExt, chown};
+    let sysroot = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let sysroot = String::from_utf8(sysroot.stdout).unwrap().trim().to_string();
+    let cargo_home = std::env::var_os("CARGO_HOME").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cargo"),
+        PathBuf::from,
+    );
+    for folder in ["toolchain", "cargo/registry", "build"] {
+        std::fs::create_dir_all(home.join(folder)).unwrap();
+    }
+    for folder in [".", "cargo", "build"] {
+        let path = home.join(folder);
+        chown(&path, Some(65534), Some(65534)).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    const AS_NOBODY: &str = r#"set -e
+home=$1 sysroot=$2 registry=$3; shift 3
+mount --bind "$sysroot" "$home/toolchain"
+mount --bind "$registry" "$home/cargo/registry"
+mount -o remount,bind,ro "$home/cargo/registry"
+exec setpriv --reuid=65534 --regid=65534 --clear-groups -- env -i \
+    PATH="$home/toolchain/bin:/usr/local/bin:/usr/bin:/bin" HOME="$home" \
+    CARGO_HOME="$home/cargo" GRADE_BUILD_DIR="$home/build" GRADE_ALLOW_UNSAFE=1 "$@""#;
+    let mut command = Command::new("unshare");
+    command
+        .args(["--mount", "--propagation", "private", "--", "sh", "-c"])
+        .args([AS_NOBODY, "sh"])
+        .arg(home)
+        .arg(&sysroot)
+        .arg(cargo_home.join("registry"))
+        .arg(env!("CARGO_BIN_EXE_grade"))
+        .args(grade_arguments(class));
+    if !user_namespaces {
+        grade_sandbox::seccomp::without_user_namespaces(&mut command).unwrap();
+    }
+    command.output().unwrap()
+}
+
+/// Settings (b) and (c), one after the other, sharing one build folder
+/// (the second build finds the first's dependencies built).
+#[test]
+fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
+    if skip_without_root("hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces") {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let class = hostile_class();
+    let before = leftovers();
+    let with = grade_as_nobody(home.path(), class.path(), true);
+    assert_rows(
+        "user with user namespaces",
+        &with,
+        "setting: a user with user namespaces, ",
+    );
+    assert_eq!(leftovers(), before, "(b) left: (segments, sleepers, marker)");
+    let without = grade_as_nobody(home.path(), class.path(), false);
+    assert_rows(
+        "user without user namespaces",
+        &without,
+        "setting: a user without user namespaces, ",
+    );
+    assert_eq!(leftovers(), before, "(c) left: (segments, sleepers, marker)");
+}
