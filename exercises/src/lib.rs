@@ -22,6 +22,12 @@
 //!
 //! The random functions take the generator as an argument. Draw every
 //! random number from it, so a test can seed it and repeat your run.
+//!
+//! Write safe Rust in your own files: the instructor's `grade` refuses
+//! `unsafe`, `extern` blocks, `asm!`, link attributes such as `no_mangle`,
+//! `#![feature]`, and anything that reads a file or the environment while
+//! compiling (`include_str!`, `env!`, `#[path]`), because the lab needs
+//! none of them and an attack on the grader needs them all.
 
 mod are_permutations;
 mod efficient_selection_shuffle;

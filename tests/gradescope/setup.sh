@@ -18,14 +18,14 @@ cargo --version
 
 cd /autograder/source
 cargo build --release --locked --bin grade
-# Grading once builds the harness's dependencies, so a student's run only
+# Grading once builds the images' dependencies, so a student's run only
 # compiles the student's own code. The pristine stubs are enough for that.
 ./target/release/grade exercises >/dev/null
 
 # Leave nothing on the image that a submission could borrow: the reference
 # solutions, the stubs, the book, the fixtures (full answers among them) and
 # the history. `grade` needs only its binary, the source of what each
-# batch's harness links (tests/workbook and tests/serve), the manifests and
+# submission's image links (tests/workbook and tests/serve), the manifests and
 # the lockfile. Its own scan refuses include!, #[path] and env! anyway; this
 # is the second lock on the door.
 rm -rf solutions exercises docs tests/fixtures tests/*/tests .git

@@ -43,11 +43,12 @@ const AUTOGRADER: &[(&str, &str, Part)] = &[
     ("tests/workbook", "tests/workbook", Part::Crate),
     ("tests/suite", "tests/suite", Part::Crate),
     ("tests/serve", "tests/serve", Part::Crate),
+    ("tests/sandbox", "tests/sandbox", Part::Crate),
     ("tests/grade", "tests/grade", Part::Crate),
     // `grade` compiles in the student README, for `grade assign`.
     ("tests/grade/assign", "tests/grade/assign", Part::Whole),
     // Not a crate of the zip's workspace: the stubs that setup.sh grades
-    // once to build the harness's dependencies. They hold no answer.
+    // once to build the images' dependencies. They hold no answer.
     ("tests/stubs/exercises", "exercises", Part::Whole),
 ];
 

@@ -160,7 +160,11 @@ mod tests {
         assert!(found.is_some_and(|name| name.contains("images")));
         let none = foreign_code(&me, &["m0123456789abcdef".into()]).unwrap();
         assert_eq!(none, None);
-        assert_eq!(foreign_code(&me, &[]).unwrap(), None, "alone: nothing to check");
+        assert_eq!(
+            foreign_code(&me, &[]).unwrap(),
+            None,
+            "alone: nothing to check"
+        );
     }
 
     #[test]

@@ -153,9 +153,7 @@ fn names_raw_code(tokens: &[TokenTree]) -> bool {
             ident.to_string().as_str(),
             "unsafe" | "asm" | "global_asm" | "naked_asm"
         ),
-        TokenTree::Group(group) => {
-            names_raw_code(&group.stream().into_iter().collect::<Vec<_>>())
-        }
+        TokenTree::Group(group) => names_raw_code(&group.stream().into_iter().collect::<Vec<_>>()),
         _ => false,
     })
 }

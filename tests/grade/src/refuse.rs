@@ -94,7 +94,8 @@ const UNSAFE: &str = "`unsafe` code is refused: the lab needs none, and it is ho
 const ASM: &str = "inline assembly (`asm!`, `global_asm!`, `naked_asm!`) is refused: the lab needs none, and it can read files while compiling";
 const EXTERN_BLOCK: &str = "`extern` blocks are refused: they declare foreign functions, which only `unsafe` code can call; the lab needs none";
 const LINK_ATTRIBUTE: &str = "link attributes (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`) are refused: they change what the linker does, which the lab never needs";
-const FEATURE: &str = "`#![feature]` is refused: it needs a nightly compiler and the lab uses stable Rust";
+const FEATURE: &str =
+    "`#![feature]` is refused: it needs a nightly compiler and the lab uses stable Rust";
 const ATTRIBUTE_BUILT: &str = "an attribute built from a macro's arguments (`#[$…]`) could load a file from outside your submission; write the attribute out";
 const ATTRIBUTE_FROM_METAVARIABLE: &str = "an attribute whose brackets come from a macro's arguments (`# $…`) could load a file from outside your submission; write the attribute out";
 
@@ -307,7 +308,10 @@ macro_rules! hide { ($a:tt) => { # $a mod m; } }
         let text = "#!/usr/bin/env run-cargo-script\n#[path = \"/x.rs\"] mod d;\n";
         assert_eq!(reasons(text).len(), 1, "without the shebang the file lexes");
         assert_eq!(reasons(text)[0].0, 2, "and its lines keep their numbers");
-        assert_eq!(reasons("#![allow(dead_code)]\n#[path = \"/x\"] mod d;\n").len(), 1);
+        assert_eq!(
+            reasons("#![allow(dead_code)]\n#[path = \"/x\"] mod d;\n").len(),
+            1
+        );
     }
 
     #[test]

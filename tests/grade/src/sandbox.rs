@@ -49,7 +49,14 @@ pub const ISOLATION_VARIABLE: &str = "GRADE_ISOLATION";
 /// The `unshare` arguments that start a zygote in its own namespaces.
 fn namespace_arguments() -> &'static [&'static str] {
     if Uid::effective().is_root() {
-        &["--pid", "--fork", "--kill-child", "--net", "--mount", "--ipc"]
+        &[
+            "--pid",
+            "--fork",
+            "--kill-child",
+            "--net",
+            "--mount",
+            "--ipc",
+        ]
     } else {
         &[
             "--user",

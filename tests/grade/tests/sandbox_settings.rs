@@ -160,12 +160,20 @@ fn hostile_fixtures_hold_as_root() {
         .output()
         .unwrap();
     assert_rows("root", &output, "setting: root, ");
-    assert_eq!(leftovers(), before, "left behind: (segments, sleepers, marker)");
+    assert_eq!(
+        leftovers(),
+        before,
+        "left behind: (segments, sleepers, marker)"
+    );
     // The run's cgroups are gone with it.
     let cgroups = std::fs::read_to_string("/proc/self/cgroup").unwrap();
     for line in cgroups.lines() {
         let (_, path) = line.rsplit_once(':').unwrap();
-        for root in ["/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids", "/sys/fs/cgroup"] {
+        for root in [
+            "/sys/fs/cgroup/memory",
+            "/sys/fs/cgroup/pids",
+            "/sys/fs/cgroup",
+        ] {
             let dir = Path::new(root).join(path.trim_start_matches('/'));
             let Ok(entries) = std::fs::read_dir(&dir) else {
                 continue;
@@ -205,7 +213,10 @@ fn unsafe_fixtures_are_refused_at_compile_time() {
             let cells: Vec<String> = points.iter().map(u32::to_string).collect();
             format!("{id},{total},100,{},graded,0", cells.join(","))
         };
-        assert!(stdout.lines().any(|l| l == row), "missing {row} in\n{stdout}");
+        assert!(
+            stdout.lines().any(|l| l == row),
+            "missing {row} in\n{stdout}"
+        );
     }
 }
 
@@ -218,7 +229,10 @@ fn grade_as_nobody(home: &Path, class: &Path, user_namespaces: bool) -> Output {
         .args(["--print", "sysroot"])
         .output()
         .unwrap();
-    let sysroot = String::from_utf8(sysroot.stdout).unwrap().trim().to_string();
+    let sysroot = String::from_utf8(sysroot.stdout)
+        .unwrap()
+        .trim()
+        .to_string();
     let cargo_home = std::env::var_os("CARGO_HOME").map_or_else(
         || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cargo"),
         PathBuf::from,
@@ -270,12 +284,61 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
         &with,
         "setting: a user with user namespaces, ",
     );
-    assert_eq!(leftovers(), before, "(b) left: (segments, sleepers, marker)");
+    assert_eq!(
+        leftovers(),
+        before,
+        "(b) left: (segments, sleepers, marker)"
+    );
     let without = grade_as_nobody(home.path(), class.path(), false);
     assert_rows(
         "user without user namespaces",
         &without,
         "setting: a user without user namespaces, ",
     );
-    assert_eq!(leftovers(), before, "(c) left: (segments, sleepers, marker)");
+    assert_eq!(
+        leftovers(),
+        before,
+        "(c) left: (segments, sleepers, marker)"
+    );
+}
+
+/// Gradescope's `run_autograder`, in a fake `/autograder`, with the
+/// fixture whose constructor forges `results/results.json` (score 100)
+/// and renames the forgery over the grader's partial output: Gradescope
+/// gets the real score, 0, with the switch that lets unsafe code run and
+/// without it.
+#[test]
+fn a_forged_results_json_never_reaches_gradescope() {
+    if skip_without_root("a_forged_results_json_never_reaches_gradescope") {
+        return;
+    }
+    for allow_unsafe in ["1", "0"] {
+        let root = tempfile::tempdir().unwrap();
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .canonicalize()
+            .unwrap();
+        std::os::unix::fs::symlink(workspace, root.path().join("source")).unwrap();
+        std::fs::create_dir(root.path().join("submission")).unwrap();
+        std::fs::copy(
+            fixtures().join("hostile/constructor_forge.rs"),
+            root.path().join("submission/lib.rs"),
+        )
+        .unwrap();
+        let status = Command::new("bash")
+            .arg(fixtures().join("../gradescope/run_autograder"))
+            .env("AUTOGRADER_ROOT", root.path())
+            .env("GRADE", env!("CARGO_BIN_EXE_grade"))
+            .env("GRADE_ALLOW_UNSAFE", allow_unsafe)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
+        let results: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            results["score"], 0.0,
+            "GRADE_ALLOW_UNSAFE={allow_unsafe}: {text}"
+        );
+        assert_eq!(results["extra_data"]["submission"], "submission");
+    }
 }

@@ -327,7 +327,10 @@ mod tests {
             Some(Path::new("/sys/fs/cgroup/memory/jobs/a1"))
         );
         assert_eq!(own.pids.as_deref(), Some(Path::new("/sys/fs/cgroup/pids/")));
-        assert_eq!(own.v2.as_deref(), Some(Path::new("/sys/fs/cgroup/unified/")));
+        assert_eq!(
+            own.v2.as_deref(),
+            Some(Path::new("/sys/fs/cgroup/unified/"))
+        );
 
         let unified_only = parse_own_groups(
             "0::/user.slice/session-2.scope\n",

@@ -15,7 +15,6 @@ use nix::sys::socket::{
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-
 /// What the grader asks of a zygote.
 #[derive(Debug, Serialize, Deserialize)]
 pub enum ToZygote {

@@ -161,23 +161,6 @@ fn rule(
     Ok(SeccompRule::new(vec![condition])?)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Builds the filters for this machine; installing them is proven by
-    /// the hostile fixtures, in a process of its own.
-    #[test]
-    fn the_filters_compile_for_this_machine() {
-        let [first, second] = programs(1234).unwrap();
-        assert!(!first.is_empty() && first.len() < second.len());
-        // Every refused call has a jump; a filter of a few hundred
-        // instructions costs well under a microsecond per system call.
-        assert!(second.len() > REFUSED.len(), "{}", second.len());
-        assert!(second.len() < 1000, "{}", second.len());
-    }
-}
-
 /// What Docker's default seccomp profile does to an unprivileged
 /// container, and an Ubuntu 24.04 laptop's AppArmor to an unprivileged
 /// user: no new user namespace (`unshare` or `clone` with `CLONE_NEWUSER`
@@ -191,7 +174,14 @@ pub fn without_user_namespaces(command: &mut std::process::Command) -> anyhow::R
         .try_into()
         .context("seccomp does not know this architecture")?;
     let new_user = libc::CLONE_NEWUSER as u64;
-    let flag_rule = || rule(0, SeccompCmpArgLen::Qword, SeccompCmpOp::MaskedEq(new_user), new_user);
+    let flag_rule = || {
+        rule(
+            0,
+            SeccompCmpArgLen::Qword,
+            SeccompCmpOp::MaskedEq(new_user),
+            new_user,
+        )
+    };
     let refused: BpfProgram = SeccompFilter::new(
         BTreeMap::from([
             (libc::SYS_unshare, vec![flag_rule()?]),
@@ -223,4 +213,21 @@ pub fn without_user_namespaces(command: &mut std::process::Command) -> anyhow::R
         command.pre_exec(install);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds the filters for this machine; installing them is proven by
+    /// the hostile fixtures, in a process of its own.
+    #[test]
+    fn the_filters_compile_for_this_machine() {
+        let [first, second] = programs(1234).unwrap();
+        assert!(!first.is_empty() && first.len() < second.len());
+        // Every refused call has a jump; a filter of a few hundred
+        // instructions costs well under a microsecond per system call.
+        assert!(second.len() > REFUSED.len(), "{}", second.len());
+        assert!(second.len() < 1000, "{}", second.len());
+    }
 }

@@ -245,7 +245,14 @@ impl Zygote {
                 // The leader's own group, set from both sides so that a kill
                 // sent at once still reaches it.
                 let _ = setpgid(child, child);
-                self.running.insert(child, Running { token, folder, slot });
+                self.running.insert(
+                    child,
+                    Running {
+                        token,
+                        folder,
+                        slot,
+                    },
+                );
                 Ok(())
             }
             Err(error) => {
@@ -464,8 +471,7 @@ fn close_everything_else() -> anyhow::Result<()> {
     let first = grade_serve::RESPONSES_FD.max(grade_serve::REQUESTS_FD) + 1;
     // SAFETY: closes descriptors only; nothing in this process, which
     // execs next, uses one above the pipes.
-    let closed =
-        unsafe { nix::libc::syscall(nix::libc::SYS_close_range, first, u32::MAX, 0) };
+    let closed = unsafe { nix::libc::syscall(nix::libc::SYS_close_range, first, u32::MAX, 0) };
     anyhow::ensure!(closed == 0, "close_range: {}", Errno::last());
     Ok(())
 }

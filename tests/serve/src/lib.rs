@@ -69,11 +69,7 @@ fn take_pipes() -> (File, File) {
     }
 }
 
-fn serve(
-    implementation: &Implementation,
-    requests: File,
-    responses: File,
-) -> Result<(), String> {
+fn serve(implementation: &Implementation, requests: File, responses: File) -> Result<(), String> {
     let mut requests = BufReader::new(requests);
     let mut responses = BufWriter::new(responses);
     loop {
