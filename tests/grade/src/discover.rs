@@ -68,7 +68,12 @@ pub fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Submission>> {
             if entries.is_empty() {
                 bail!("{} holds no submissions", path.display());
             }
-            found.extend(entries.iter().map(|entry| read(entry)));
+            found.extend(entries.iter().map(|entry| match symbolic_link(entry) {
+                // A class's own entry that points elsewhere (a classmate's
+                // clone, a checkout of the reference) is not its work.
+                Some(link) => refused_link(entry, &link),
+                None => read(entry),
+            }));
         }
     }
     found.sort_by(|a, b| a.id.cmp(&b.id));
@@ -98,8 +103,51 @@ fn crate_source(path: &Path) -> Option<PathBuf> {
         .find(|src| src.join("lib.rs").is_file())
 }
 
+/// `path` itself when it is a symbolic link.
+fn symbolic_link(path: &Path) -> Option<PathBuf> {
+    fs::symlink_metadata(path)
+        .is_ok_and(|m| m.file_type().is_symlink())
+        .then(|| path.to_path_buf())
+}
+
+/// The first symbolic link on the way from a crate folder to its source:
+/// `src`, `exercises` or `lib.rs` (git keeps symbolic links, so a clone can
+/// point its source at a classmate's).
+fn link_on_the_way(path: &Path) -> Option<PathBuf> {
+    [
+        "src",
+        "exercises",
+        "exercises/src",
+        "lib.rs",
+        "src/lib.rs",
+        "exercises/src/lib.rs",
+    ]
+    .iter()
+    .find_map(|part| symbolic_link(&path.join(part)))
+}
+
+/// A submission refused for holding a symbolic link.
+fn refused_link(path: &Path, link: &Path) -> Submission {
+    let name = name_of(path);
+    Submission {
+        id: name.strip_suffix(".rs").unwrap_or(&name).to_string(),
+        origin: path.to_path_buf(),
+        files: Vec::new(),
+        problem: Some(format!(
+            "{} is a symbolic link, which a submission may not hold: hand in your own files",
+            link.display()
+        )),
+        edited_checks: Vec::new(),
+    }
+}
+
 /// Reads one submission; what cannot be read becomes its `problem`.
 fn read(path: &Path) -> Submission {
+    if path.is_dir()
+        && let Some(link) = link_on_the_way(path)
+    {
+        return refused_link(path, &link);
+    }
     let name = name_of(path);
     let id = name.strip_suffix(".rs").unwrap_or(&name).to_string();
     let mut submission = Submission {
@@ -153,6 +201,12 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
         for entry in entries.flatten() {
             let path = entry.path();
             let file_type = entry.file_type().map_err(|e| e.to_string())?;
+            if file_type.is_symlink() {
+                return Err(format!(
+                    "{} is a symbolic link, which a submission may not hold: hand in your own files",
+                    path.display()
+                ));
+            }
             if file_type.is_dir() && !name_of(&path).starts_with('.') {
                 pending.push(path);
             } else if file_type.is_file() && path.extension().is_some_and(|e| e == "rs") {
@@ -173,6 +227,34 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_symbolic_link_is_refused_with_its_path() {
+        let class = tempfile::tempdir().unwrap();
+        let reference = tempfile::tempdir().unwrap();
+        std::fs::create_dir(reference.path().join("src")).unwrap();
+        std::fs::write(reference.path().join("src/lib.rs"), "pub fn a() {}").unwrap();
+        let linked = class.path().join("mallory");
+        std::fs::create_dir(&linked).unwrap();
+        std::os::unix::fs::symlink(reference.path().join("src"), linked.join("src")).unwrap();
+        std::os::unix::fs::symlink(reference.path(), class.path().join("trudy")).unwrap();
+        let inner = class.path().join("eve/src");
+        std::fs::create_dir_all(&inner).unwrap();
+        std::fs::write(inner.join("lib.rs"), "mod flip;").unwrap();
+        std::os::unix::fs::symlink(reference.path().join("src/lib.rs"), inner.join("flip.rs"))
+            .unwrap();
+        let found = super::discover(&[class.path().to_path_buf()]).unwrap();
+        for submission in &found {
+            let problem = submission.problem.as_deref().unwrap_or_default();
+            assert!(
+                problem.contains("is a symbolic link"),
+                "{}: {problem:?}",
+                submission.id
+            );
+            assert!(submission.files.is_empty());
+        }
+        assert_eq!(found.len(), 3);
+    }
+
     use super::*;
 
     #[test]

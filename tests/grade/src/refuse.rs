@@ -157,6 +157,16 @@ fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
                     _ => {}
                 }
             }
+            // `$h [path = …]` with `#` passed in as `$h`: after expansion
+            // an attribute, though no `#` stands before the brackets here.
+            TokenTree::Punct(punct)
+                if punct.as_char() == '$'
+                    && matches!(tokens.get(i + 1), Some(TokenTree::Ident(_)))
+                    && matches!(tokens.get(i + 2), Some(TokenTree::Group(g))
+                        if g.delimiter() == Delimiter::Bracket) =>
+            {
+                refuse(punct.span().start().line, ATTRIBUTE_FROM_METAVARIABLE);
+            }
             TokenTree::Group(group) => {
                 walk(&group.stream().into_iter().collect::<Vec<_>>(), refuse);
             }
@@ -172,6 +182,10 @@ fn attribute(stream: TokenStream, refuse: &mut dyn FnMut(usize, &'static str)) {
     let tokens: Vec<TokenTree> = stream.into_iter().collect();
     for (i, token) in tokens.iter().cloned().enumerate() {
         match token {
+            TokenTree::Ident(ident) if ident == "debugger_visualizer" => refuse(
+                ident.span().start().line,
+                "`#[debugger_visualizer]` reads a file while compiling, which a submission may not do; the lab needs none",
+            ),
             TokenTree::Ident(ident) if ident == "path" => refuse(
                 ident.span().start().line,
                 "`#[path]` makes a module out of a file outside your submission; keep every \
@@ -229,7 +243,7 @@ pub fn outside_reads(deps: &Path, name: &str) -> Vec<String> {
     let Some(text) = newest.and_then(|e| std::fs::read_to_string(e.path()).ok()) else {
         return vec![format!("no record of what compiling {name} read")];
     };
-    let own = format!("subs/{name}/src/");
+    let own = PathBuf::from(format!("subs/{name}/src"));
     let mut outside = Vec::new();
     for line in text.lines() {
         if let Some(variable) = line.strip_prefix("# env-dep:") {
@@ -237,13 +251,34 @@ pub fn outside_reads(deps: &Path, name: &str) -> Vec<String> {
             outside.push(format!("the environment variable {name}"));
         } else if let Some((_, inputs)) = line.split_once(": ") {
             for input in inputs.split_whitespace() {
-                if !input.starts_with(&own) && !outside.contains(&input.to_string()) {
+                // `subs/x/src/../../../solutions/…` starts as its own does.
+                let inside = normalised(Path::new(input)).is_some_and(|p| p.starts_with(&own));
+                if !inside && !outside.contains(&input.to_string()) {
                     outside.push(input.to_string());
                 }
             }
         }
     }
     outside
+}
+
+/// `path` with `.` and `..` resolved by name (no file is read), or `None`
+/// when `..` climbs above its start.
+fn normalised(path: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let mut parts: Vec<Component<'_>> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !matches!(parts.pop(), Some(Component::Normal(_))) {
+                    return None;
+                }
+            }
+            other => parts.push(other),
+        }
+    }
+    Some(parts.iter().collect())
 }
 
 #[cfg(test)]
@@ -287,10 +322,12 @@ core::arch::global_asm!(".incbin \"/etc/hostname\"");
 #[link(name = "a_missing_library")] extern {}
 #![feature(naked_functions)]
 macro_rules! hide { ($a:tt) => { # $a mod m; } }
+macro_rules! attach { ($h:tt) => { $h [path = "/x.rs"] mod n; } }
+#![debugger_visualizer(gdb_script_file = "../../x.py")]
 "#;
         let found = reasons(hostile);
         let lines: Vec<usize> = found.iter().map(|(l, _)| *l).collect();
-        assert_eq!(lines, [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 10]);
+        assert_eq!(lines, [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 12]);
         assert!(found.iter().any(|(_, r)| *r == UNSAFE));
         assert!(found.iter().any(|(_, r)| *r == ASM));
         assert!(found.iter().any(|(_, r)| *r == EXTERN_BLOCK));
@@ -300,7 +337,8 @@ macro_rules! hide { ($a:tt) => { # $a mod m; } }
         // reads outside.
         let lifted = scan_with(Path::new("lib.rs"), hostile, false);
         let left: Vec<&str> = lifted.iter().map(|r| r.reason).collect();
-        assert_eq!(left, [FEATURE, ATTRIBUTE_FROM_METAVARIABLE]);
+        assert_eq!(left.len(), 4, "{left:?}");
+        assert!(!left.contains(&UNSAFE));
     }
 
     #[test]
@@ -351,5 +389,17 @@ pub fn flip<R: Rng + ?Sized>(rng: &mut R) -> &'static str {
             ]
         );
         assert_eq!(outside_reads(deps.path(), "s2").len(), 1, "no record");
+
+        // A path that climbs out of its own src/ is outside, however spelt.
+        std::fs::write(
+            deps.path().join("s3-abc.d"),
+            "/t/deps/s3-abc.d: subs/s3/src/lib.rs subs/s3/src/./a/../flip.rs \
+             subs/s3/src/../../../../solutions/src/flip.rs\n",
+        )
+        .unwrap();
+        assert_eq!(
+            outside_reads(deps.path(), "s3"),
+            ["subs/s3/src/../../../../solutions/src/flip.rs"]
+        );
     }
 }

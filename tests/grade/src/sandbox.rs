@@ -177,9 +177,9 @@ impl Setting {
         }
         match self.isolation {
             Isolation::Namespaces => {}
-            Isolation::Landlock if self.landlock_abi >= 6 => {
-                gaps.push("no namespaces: the host's process list is visible");
-            }
+            Isolation::Landlock if self.landlock_abi >= 6 => gaps.push(
+                "no PID, mount, network or IPC namespace: files, signals and sockets are kept in by Landlock and seccomp alone",
+            ),
             Isolation::Landlock => gaps.push(
                 "no namespaces, and Landlock before ABI 6 cannot scope signals (seccomp still does)",
             ),
@@ -727,5 +727,54 @@ fn describe_status(status: i32, limits: &Limits) -> String {
         24 => format!("it used more than {} s of CPU time", limits.cpu_seconds),
         25 => format!("it wrote a file larger than {} KiB", limits.file_kib),
         signal => format!("it was stopped by signal {signal}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setting(root: bool, isolation: Isolation, cgroups: bool, landlock_abi: i64) -> Setting {
+        Setting {
+            root,
+            isolation,
+            cgroups: cgroups.then(|| Cgroups::V2 {
+                dir: std::path::PathBuf::from("/nonexistent/grade-test"),
+            }),
+            landlock_abi,
+            next_zygote: AtomicU64::new(0),
+        }
+    }
+
+    /// The setting line names the setting, what protects it, and its gaps.
+    #[test]
+    fn the_setting_line_says_what_is_not_protected() {
+        let root = setting(true, Isolation::Namespaces, true, 7).describe();
+        assert!(root.starts_with("grade: sandbox setting: root, "), "{root}");
+        assert!(root.contains("a user per check") && root.contains("cgroup v2"));
+        assert!(root.ends_with("not protected: nothing known"), "{root}");
+
+        let user = setting(false, Isolation::Namespaces, false, 7).describe();
+        assert!(user.contains("a user with user namespaces"), "{user}");
+        assert!(user.contains("no cgroup") && user.contains("checks run as the grading user"));
+
+        let laptop = setting(false, Isolation::Landlock, false, 5).describe();
+        assert!(
+            laptop.contains("a user without user namespaces"),
+            "{laptop}"
+        );
+        assert!(laptop.contains("before ABI 6"), "{laptop}");
+        assert!(!laptop.contains("namespaces (PID"), "{laptop}");
+
+        let bare = setting(false, Isolation::None, false, 0).describe();
+        assert!(bare.contains("NO FILE-SYSTEM ISOLATION") && !bare.contains("Landlock ABI"));
+    }
+
+    #[test]
+    fn checks_as_root_get_users_of_their_own() {
+        assert_eq!(check_user(false), None);
+        let (a, b) = (check_user(true).unwrap(), check_user(true).unwrap());
+        assert_ne!(a, b);
+        assert!((CHECK_USERS..u32::MAX).contains(&a), "{a}");
     }
 }

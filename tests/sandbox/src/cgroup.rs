@@ -44,6 +44,9 @@ impl Cgroups {
     pub fn for_run() -> Option<Cgroups> {
         let name = format!("grade-{}", std::process::id());
         let own = own_groups().ok()?;
+        for parent in [&own.v2, &own.memory, &own.pids].into_iter().flatten() {
+            sweep_stale(parent);
+        }
         if let Some(parent) = &own.v2
             && let Ok(dir) = v2_run_dir(parent, &name)
         {
@@ -112,6 +115,35 @@ impl Cgroups {
             }
             remove_when_empty(dir);
         }
+    }
+}
+
+/// Removes the groups of earlier runs whose `grade` is gone (killed before
+/// it could remove them), so that they neither pile up nor take this
+/// run's name when process ids come round again.
+fn sweep_stale(parent: &Path) {
+    let entries = fs::read_dir(parent).into_iter().flatten().flatten();
+    for entry in entries {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("grade-")
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if Path::new("/proc").join(pid.to_string()).exists() {
+            continue;
+        }
+        let dir = entry.path();
+        let zygotes = fs::read_dir(&dir).into_iter().flatten().flatten();
+        for zygote in zygotes.filter(|z| z.path().is_dir()) {
+            let checks = fs::read_dir(zygote.path()).into_iter().flatten().flatten();
+            for check in checks.filter(|c| c.path().is_dir()) {
+                let _ = fs::remove_dir(check.path());
+            }
+            let _ = fs::remove_dir(zygote.path());
+        }
+        let _ = fs::remove_dir(&dir);
     }
 }
 

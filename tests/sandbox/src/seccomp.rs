@@ -81,6 +81,26 @@ const REFUSED: &[i64] = &[
     libc::SYS_io_uring_enter,
     libc::SYS_io_uring_register,
     libc::SYS_personality,
+    // Steering the scheduling or memory of other processes: with no user
+    // of its own, a check shares the grader's and its classmates'.
+    libc::SYS_setpriority,
+    libc::SYS_ioprio_set,
+    libc::SYS_process_madvise,
+    libc::SYS_process_mrelease,
+];
+
+/// System calls that name a process in their first argument and are
+/// allowed only for 0 (the caller) or the check's own process: otherwise,
+/// where all checks run as one user, a check could lower a classmate's
+/// zygote's limits (`prlimit64`) and fail every later check of it.
+const OWN_PROCESS_ONLY: &[i64] = &[
+    libc::SYS_prlimit64,
+    libc::SYS_sched_setaffinity,
+    libc::SYS_sched_setscheduler,
+    libc::SYS_sched_setparam,
+    libc::SYS_sched_setattr,
+    libc::SYS_migrate_pages,
+    libc::SYS_move_pages,
 ];
 
 /// The same, for system calls only some architectures have.
@@ -140,6 +160,13 @@ fn programs(own_pid: i32) -> anyhow::Result<[BpfProgram; 2]> {
             call,
             vec![rule(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, own)?],
         );
+    }
+    for &call in OWN_PROCESS_ONLY {
+        let other = SeccompRule::new(vec![
+            SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, 0)?,
+            SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, own)?,
+        ])?;
+        rules.insert(call, vec![other]);
     }
     let refused = SeccompFilter::new(
         rules,
