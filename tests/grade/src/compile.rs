@@ -902,13 +902,25 @@ fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<PathBuf>
 fn mount_namespace() -> Option<&'static [&'static str]> {
     static ARGS: std::sync::OnceLock<Option<&'static [&'static str]>> = std::sync::OnceLock::new();
     *ARGS.get_or_init(|| {
-        let as_root: &'static [&'static str] = &["--mount", "--propagation", "private"];
+        // A PID namespace with its own /proc too: through the host's,
+        // /proc/<pid>/root shows every covered folder again.
+        let as_root: &'static [&'static str] = &[
+            "--mount",
+            "--propagation",
+            "private",
+            "--pid",
+            "--fork",
+            "--mount-proc",
+        ];
         let as_user: &'static [&'static str] = &[
             "--user",
             "--map-root-user",
             "--mount",
             "--propagation",
             "private",
+            "--pid",
+            "--fork",
+            "--mount-proc",
         ];
         let probe = tempfile::tempdir().ok()?;
         [as_root, as_user].into_iter().find(|args| {
@@ -1140,6 +1152,18 @@ mod tests {
             .unwrap();
         assert!(output.status.success(), "{output:?}");
         assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+        // Nor does the host's file system show through another process's
+        // root: the build's /proc holds only its own processes.
+        let output = Command::new("unshare")
+            .args(args)
+            .args(["sh", "-c", "ls /proc | grep -c '^[0-9]'"])
+            .output()
+            .unwrap();
+        let processes: usize = String::from_utf8_lossy(&output.stdout)
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(processes <= 3, "{processes} processes in the build's /proc");
         assert!(
             secret.path().join("answer.rs").exists(),
             "outside, it is still there"
