@@ -105,7 +105,7 @@ fn take_extensions(files: &mut BTreeMap<PathBuf, String>) -> bool {
 pub enum Compiled {
     /// It built, possibly with some functions stubbed out.
     Built {
-        /// The crate name the harness serves it under.
+        /// The crate name, which is also its image's name.
         krate: String,
         /// Functions removed because they did not compile.
         broken: Vec<Broken>,
