@@ -641,3 +641,32 @@ fn watch_regrades_when_the_source_changes() {
         "a fair coin earns nothing for flip"
     );
 }
+
+/// A constant whose evaluation never ends: rustc's deny-by-default
+/// `long_running_const_eval` lint, in force for submissions since lints
+/// are no longer capped, stops it in seconds; it scores 0 as "did not
+/// compile" and its classmate is graded as usual.
+#[test]
+fn an_endless_const_evaluation_stops_only_its_author() {
+    let class = tempfile::tempdir().unwrap();
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    std::fs::write(class.path().join("reference.rs"), &reference).unwrap();
+    let endless =
+        "pub const FOREVER: u64 = { let mut i: u64 = 0; loop { i = i.wrapping_add(1); } };";
+    std::fs::write(
+        class.path().join("const_loop.rs"),
+        format!("{reference}\n{endless}\n"),
+    )
+    .unwrap();
+    let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
+    assert!(
+        csv.lines()
+            .any(|l| l == "const_loop,0,100,0,0,0,0,0,0,did not compile,0"),
+        "{csv}"
+    );
+    assert!(
+        csv.lines()
+            .any(|l| l == "reference,100,100,20,20,25,15,10,10,graded,0"),
+        "{csv}"
+    );
+}

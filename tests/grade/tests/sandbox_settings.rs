@@ -344,3 +344,41 @@ fn a_forged_results_json_never_reaches_gradescope() {
         assert_eq!(results["extra_data"]["submission"], "submission");
     }
 }
+
+/// A link error has no source line to attribute it by; each submission is
+/// linked into an image of its own, so it is its author's alone. The scan
+/// refuses `#[link]` and `extern` blocks; with them let through, the
+/// missing library still costs only the submission that names it.
+#[test]
+fn a_link_error_costs_only_its_author() {
+    let class = tempfile::tempdir().unwrap();
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    std::fs::write(class.path().join("reference.rs"), &reference).unwrap();
+    let missing = "#[link(name = \"a_missing_library\")]\n\
+                   unsafe extern \"C\" { fn a_missing_function() -> u32; }\n\
+                   pub fn uses_it() -> u32 { unsafe { a_missing_function() } }\n";
+    std::fs::write(
+        class.path().join("missing_library.rs"),
+        format!("{reference}\n{missing}"),
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_grade"))
+        .args(grade_arguments(class.path()))
+        .env("GRADE_ALLOW_UNSAFE", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l == "missing_library,0,100,0,0,0,0,0,0,did not compile,0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l == "reference,100,100,20,20,25,15,10,10,graded,0"),
+        "{stdout}"
+    );
+}
