@@ -162,7 +162,7 @@ impl Setting {
             with.push("namespaces (PID, mount, network, IPC)");
         }
         let landlock = format!("Landlock ABI {}", self.landlock_abi);
-        if self.isolation != Isolation::None {
+        if self.isolation != Isolation::None && self.landlock_abi > 0 {
             with.push(&landlock);
         }
         if let Some(cgroups) = &self.cgroups {

@@ -182,9 +182,9 @@ pub(crate) fn make_temporary_folder(drop_to_nobody: bool) -> anyhow::Result<Path
 /// Limits the calling process, and the image it is about to execute, to
 /// reading the system folders and devices, executing `image` and writing
 /// in `workdir`; from Landlock ABI 6 on, also to signalling and reaching
-/// abstract Unix sockets only inside its own domain. Fails where the
-/// kernel enforces none of it.
-pub(crate) fn restrict_with_landlock(workdir: &Path, image: &Path) -> anyhow::Result<()> {
+/// abstract Unix sockets only inside its own domain. Returns whether the
+/// kernel enforces any of it.
+pub(crate) fn restrict_with_landlock(workdir: &Path, image: &Path) -> anyhow::Result<bool> {
     use landlock::{
         ABI, Access, AccessFs, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope,
         path_beneath_rules,
@@ -210,11 +210,7 @@ pub(crate) fn restrict_with_landlock(workdir: &Path, image: &Path) -> anyhow::Re
         .add_rules(path_beneath_rules(&writable, write))?
         .add_rules(path_beneath_rules([image], read | AccessFs::Execute))?
         .restrict_self()?;
-    anyhow::ensure!(
-        status.ruleset != RulesetStatus::NotEnforced,
-        "this kernel does not enforce Landlock"
-    );
-    Ok(())
+    Ok(status.ruleset != RulesetStatus::NotEnforced)
 }
 
 /// The Landlock ABI this kernel offers, 0 for none: the setting line names

@@ -402,8 +402,14 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         check.limits.apply_to_self(check.uid)?;
         // Becoming another user clears the parent-death signal.
         nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
+        // With namespaces Landlock is a second wall, where the kernel has
+        // it (5.13 on); without them it is the wall, and must hold.
         if check.isolation != Isolation::None {
-            view::restrict_with_landlock(workdir, check.image_path)?;
+            let enforced = view::restrict_with_landlock(workdir, check.image_path)?;
+            anyhow::ensure!(
+                enforced || check.isolation == Isolation::Namespaces,
+                "this kernel does not enforce Landlock"
+            );
         }
         // In a user namespace the worker is its root: it keeps no
         // capability into the image (no_new_privs, set by Landlock and
