@@ -126,18 +126,31 @@ fn link_on_the_way(path: &Path) -> Option<PathBuf> {
     .find_map(|part| symbolic_link(&path.join(part)))
 }
 
-/// A submission refused for holding a symbolic link.
-fn refused_link(path: &Path, link: &Path) -> Submission {
+/// Why a symbolic link is refused, in the report's one line.
+fn link_problem(link: &Path) -> String {
+    format!(
+        "{} is a symbolic link, which a submission may not hold: hand in your own files",
+        link.display()
+    )
+}
+
+/// The submission at `path`, named after it, with nothing read yet.
+fn unread(path: &Path) -> Submission {
     let name = name_of(path);
     Submission {
         id: name.strip_suffix(".rs").unwrap_or(&name).to_string(),
         origin: path.to_path_buf(),
         files: Vec::new(),
-        problem: Some(format!(
-            "{} is a symbolic link, which a submission may not hold: hand in your own files",
-            link.display()
-        )),
+        problem: None,
         edited_checks: Vec::new(),
+    }
+}
+
+/// A submission refused for holding a symbolic link.
+fn refused_link(path: &Path, link: &Path) -> Submission {
+    Submission {
+        problem: Some(link_problem(link)),
+        ..unread(path)
     }
 }
 
@@ -149,14 +162,7 @@ fn read(path: &Path) -> Submission {
         return refused_link(path, &link);
     }
     let name = name_of(path);
-    let id = name.strip_suffix(".rs").unwrap_or(&name).to_string();
-    let mut submission = Submission {
-        id,
-        origin: path.to_path_buf(),
-        files: Vec::new(),
-        problem: None,
-        edited_checks: Vec::new(),
-    };
+    let mut submission = unread(path);
     let result = if path.is_file() {
         if path.extension().is_some_and(|e| e == "rs") {
             read_file(path).map(|text| vec![(PathBuf::from("lib.rs"), text)])
@@ -202,10 +208,7 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             let path = entry.path();
             let file_type = entry.file_type().map_err(|e| e.to_string())?;
             if file_type.is_symlink() {
-                return Err(format!(
-                    "{} is a symbolic link, which a submission may not hold: hand in your own files",
-                    path.display()
-                ));
+                return Err(link_problem(&path));
             }
             if file_type.is_dir() && !name_of(&path).starts_with('.') {
                 pending.push(path);
@@ -227,6 +230,8 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_symbolic_link_is_refused_with_its_path() {
         let class = tempfile::tempdir().unwrap();
@@ -242,7 +247,7 @@ mod tests {
         std::fs::write(inner.join("lib.rs"), "mod flip;").unwrap();
         std::os::unix::fs::symlink(reference.path().join("src/lib.rs"), inner.join("flip.rs"))
             .unwrap();
-        let found = super::discover(&[class.path().to_path_buf()]).unwrap();
+        let found = discover(&[class.path().to_path_buf()]).unwrap();
         for submission in &found {
             let problem = submission.problem.as_deref().unwrap_or_default();
             assert!(
@@ -254,8 +259,6 @@ mod tests {
         }
         assert_eq!(found.len(), 3);
     }
-
-    use super::*;
 
     #[test]
     fn finds_files_crates_and_folders_of_them() {

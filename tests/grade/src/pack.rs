@@ -124,7 +124,10 @@ pub fn root(pack: &Pack) -> String {
 /// * `crate` other than in `crate::…`, `pub(crate)` and `pub(in crate…)`,
 ///   and `extern crate self`, which would name the pack;
 /// * `super` in `lib.rs` outside an inline module, or a chain of `super`
-///   longer than the modules it sits in, which would reach the pack's root.
+///   longer than the modules it sits in, which would reach the pack's root;
+/// * raw code ([`crate::refuse::names_raw_code`]), which only an
+///   instructor's test lets through, so that it never shares an object
+///   file with a classmate.
 pub fn packable(files: &BTreeMap<PathBuf, String>) -> bool {
     files.iter().all(|(path, text)| {
         let Ok(tokens) = TokenStream::from_str(text) else {
@@ -135,26 +138,7 @@ pub fn packable(files: &BTreeMap<PathBuf, String>) -> bool {
         let root_file = path == Path::new("lib.rs");
         (!root_file || only_lint_attributes(&tokens))
             && stays_inside(&tokens, depth)
-            && !names_raw_code(&tokens)
-    })
-}
-
-/// Whether the tokens name `unsafe`, `extern` or the `asm` family, which
-/// are refused (see [`crate::refuse`]) unless an instructor's test lets
-/// them through: such a submission is built alone, so that nothing it puts
-/// in its object file (a constructor, say) can reach a classmate's image.
-fn names_raw_code(tokens: &[TokenTree]) -> bool {
-    tokens.iter().enumerate().any(|(i, token)| match token {
-        // `extern crate alloc;` is ordinary.
-        TokenTree::Ident(ident) if ident == "extern" => {
-            !matches!(tokens.get(i + 1), Some(TokenTree::Ident(next)) if next == "crate")
-        }
-        TokenTree::Ident(ident) => matches!(
-            ident.to_string().as_str(),
-            "unsafe" | "asm" | "global_asm" | "naked_asm"
-        ),
-        TokenTree::Group(group) => names_raw_code(&group.stream().into_iter().collect::<Vec<_>>()),
-        _ => false,
+            && !crate::refuse::names_raw_code(text)
     })
 }
 

@@ -78,6 +78,17 @@ fn scan_with(file: &Path, text: &str, raw_code: bool) -> Vec<Refusal> {
     found
 }
 
+/// Whether `text` holds any of the raw code that [`scan`] refuses unless
+/// an instructor's test lets it through (`unsafe`, `extern` blocks, the
+/// `asm` family, link attributes). The packer builds such a submission
+/// alone, so that nothing it puts in its object file (a constructor, say)
+/// can reach a classmate's image.
+pub fn names_raw_code(text: &str) -> bool {
+    scan_with(Path::new("lib.rs"), text, true)
+        .iter()
+        .any(|refusal| RAW_CODE.contains(&refusal.reason))
+}
+
 /// The text as rustc lexes it: a first line starting with `#!` (and not
 /// `#![`, an inner attribute) is a shebang, which rustc skips; it becomes
 /// an empty line, so the line numbers stay.

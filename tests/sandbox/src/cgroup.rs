@@ -102,20 +102,26 @@ impl Cgroups {
         Ok(child)
     }
 
-    /// Removes these groups and every check group inside, once nothing
-    /// runs in them; a v2 group is first told to kill what is left.
+    /// Removes these groups and every group inside, once nothing runs in
+    /// them; a v2 group is first told to kill what is left.
     pub fn remove(&self) {
         for dir in self.dirs() {
             if let Cgroups::V2 { .. } = self {
                 let _ = write(&dir.join("cgroup.kill"), "1");
             }
-            let children = fs::read_dir(dir).into_iter().flatten().flatten();
-            for child in children.filter(|c| c.path().is_dir()) {
-                remove_when_empty(&child.path());
-            }
-            remove_when_empty(dir);
+            remove_tree(dir);
         }
     }
+}
+
+/// Removes the group `dir` and every group below it, deepest first (a
+/// group's folder can go only once it has no subgroup).
+fn remove_tree(dir: &Path) {
+    let children = fs::read_dir(dir).into_iter().flatten().flatten();
+    for child in children.filter(|c| c.path().is_dir()) {
+        remove_tree(&child.path());
+    }
+    remove_when_empty(dir);
 }
 
 /// Removes the groups of earlier runs whose `grade` is gone (killed before
@@ -131,19 +137,9 @@ fn sweep_stale(parent: &Path) {
         else {
             continue;
         };
-        if Path::new("/proc").join(pid.to_string()).exists() {
-            continue;
+        if !Path::new("/proc").join(pid.to_string()).exists() {
+            remove_tree(&entry.path());
         }
-        let dir = entry.path();
-        let zygotes = fs::read_dir(&dir).into_iter().flatten().flatten();
-        for zygote in zygotes.filter(|z| z.path().is_dir()) {
-            let checks = fs::read_dir(zygote.path()).into_iter().flatten().flatten();
-            for check in checks.filter(|c| c.path().is_dir()) {
-                let _ = fs::remove_dir(check.path());
-            }
-            let _ = fs::remove_dir(zygote.path());
-        }
-        let _ = fs::remove_dir(&dir);
     }
 }
 

@@ -118,20 +118,10 @@ pub(crate) fn confine(own_pid: i32) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The two filters: `clone3` answers "not implemented", so that the C
-/// library falls back to `clone`, whose flags a filter can read (`clone3`
-/// passes them in memory); everything else refused answers EPERM.
+/// The two filters: [`clone3_not_implemented`], and everything else
+/// refused answering EPERM.
 fn programs(own_pid: i32) -> anyhow::Result<[BpfProgram; 2]> {
-    let arch = std::env::consts::ARCH
-        .try_into()
-        .context("seccomp does not know this architecture")?;
-    let not_implemented = SeccompFilter::new(
-        BTreeMap::from([(libc::SYS_clone3, vec![])]),
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::ENOSYS as u32),
-        arch,
-    )?;
-
+    let arch = this_architecture()?;
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = REFUSED
         .iter()
         .chain(REFUSED_HERE)
@@ -174,7 +164,26 @@ fn programs(own_pid: i32) -> anyhow::Result<[BpfProgram; 2]> {
         SeccompAction::Errno(libc::EPERM as u32),
         arch,
     )?;
-    Ok([not_implemented.try_into()?, refused.try_into()?])
+    Ok([clone3_not_implemented()?, refused.try_into()?])
+}
+
+fn this_architecture() -> anyhow::Result<seccompiler::TargetArch> {
+    std::env::consts::ARCH
+        .try_into()
+        .context("seccomp does not know this architecture")
+}
+
+/// A filter under which `clone3` answers "not implemented": the C library
+/// then falls back to `clone`, whose flags a filter can read (`clone3`
+/// passes them in memory).
+fn clone3_not_implemented() -> anyhow::Result<BpfProgram> {
+    let filter = SeccompFilter::new(
+        BTreeMap::from([(libc::SYS_clone3, vec![])]),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        this_architecture()?,
+    )?;
+    Ok(filter.try_into()?)
 }
 
 /// A rule of one condition on argument `index`.
@@ -197,9 +206,6 @@ fn rule(
 /// unprivileged user a view of the toolchain.
 pub fn without_user_namespaces(command: &mut std::process::Command) -> anyhow::Result<()> {
     use std::os::unix::process::CommandExt;
-    let arch = std::env::consts::ARCH
-        .try_into()
-        .context("seccomp does not know this architecture")?;
     let new_user = libc::CLONE_NEWUSER as u64;
     let flag_rule = || {
         rule(
@@ -216,16 +222,10 @@ pub fn without_user_namespaces(command: &mut std::process::Command) -> anyhow::R
         ]),
         SeccompAction::Allow,
         SeccompAction::Errno(libc::EPERM as u32),
-        arch,
+        this_architecture()?,
     )?
     .try_into()?;
-    let not_implemented: BpfProgram = SeccompFilter::new(
-        BTreeMap::from([(libc::SYS_clone3, vec![])]),
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::ENOSYS as u32),
-        arch,
-    )?
-    .try_into()?;
+    let not_implemented = clone3_not_implemented()?;
     let install = move || {
         for program in [&refused, &not_implemented] {
             seccompiler::apply_filter(program).map_err(std::io::Error::other)?;

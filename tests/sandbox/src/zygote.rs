@@ -81,8 +81,7 @@ pub(crate) fn run(
     sigprocmask(SigmaskHow::SIG_BLOCK, Some(&mask), None)?;
     let children = SignalFd::with_flags(&mask, SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK)?;
     let mut zygote = Zygote {
-        image: CString::new(image.as_os_str().as_bytes())?,
-        workdir_image: image,
+        image,
         groups,
         limits,
         sandbox,
@@ -104,9 +103,8 @@ pub(crate) fn run(
 }
 
 struct Zygote {
-    /// The image's path as the workers see it, for `execve`.
-    image: CString,
-    workdir_image: PathBuf,
+    /// The image's path as the workers see it.
+    image: PathBuf,
     groups: Option<CheckGroups>,
     limits: Limits,
     sandbox: Sandbox,
@@ -226,7 +224,6 @@ impl Zygote {
                 let inherited = [self.control.as_raw_fd(), self.children.as_raw_fd()];
                 let check = Check {
                     image: &self.image,
-                    image_path: &self.workdir_image,
                     limits: self.limits,
                     isolation: self.sandbox.isolation,
                     uid,
@@ -268,8 +265,7 @@ impl Zygote {
 /// What a check's processes need to know: the image, its limits, how it
 /// is isolated, and its own user (as root).
 struct Check<'a> {
-    image: &'a CString,
-    image_path: &'a Path,
+    image: &'a Path,
     limits: Limits,
     isolation: Isolation,
     uid: Option<u32>,
@@ -392,7 +388,8 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
     // so that placing the pipes at theirs closes none of them.
     let pipes = pipes.map(|fd| move_high(&fd).unwrap_or(fd));
     let [requests, responses, output] = pipes;
-    let setup = || -> anyhow::Result<()> {
+    let setup = || -> anyhow::Result<CString> {
+        let image = CString::new(check.image.as_os_str().as_bytes())?;
         nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
         nix::unistd::dup2_stdin(File::open("/dev/null")?.as_fd())?;
         nix::unistd::dup2_stdout(output.as_fd())?;
@@ -405,7 +402,7 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         // With namespaces Landlock is a second wall, where the kernel has
         // it (5.13 on); without them it is the wall, and must hold.
         if check.isolation != Isolation::None {
-            let enforced = view::restrict_with_landlock(workdir, check.image_path)?;
+            let enforced = view::restrict_with_landlock(workdir, check.image)?;
             anyhow::ensure!(
                 enforced || check.isolation == Isolation::Namespaces,
                 "this kernel does not enforce Landlock"
@@ -418,11 +415,12 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         caps::clear(None, caps::CapSet::Permitted)?;
         caps::clear(None, caps::CapSet::Inheritable)?;
         seccomp::confine(nix::unistd::getpid().as_raw())?;
-        Ok(())
+        Ok(image)
     };
-    if let Err(error) = setup() {
-        return report_setup_failure(&output, &error);
-    }
+    let image = match setup() {
+        Ok(image) => image,
+        Err(error) => return report_setup_failure(&output, &error),
+    };
     // From here on the standard three and the two pipes at their numbers
     // are all this process has open; stderr is the check's output.
     for fd in [requests, responses, output] {
@@ -433,7 +431,7 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         return SETUP_FAILED;
     }
     let no_environment: [&CString; 0] = [];
-    let error = nix::unistd::execve(check.image, &[check.image], &no_environment)
+    let error = nix::unistd::execve(&image, &[&image], &no_environment)
         .err()
         .map_or_else(|| "execve returned".to_string(), |e| e.to_string());
     eprintln!("harness: executing the image: {error}");
