@@ -20,13 +20,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail};
-use serde::Deserialize;
 
+use crate::cargo::{Cargo, Diagnostic, hidden_while_building, release_dir};
 use crate::discover::Submission;
 use crate::images::{self, Images, Linked};
+use crate::link;
 use crate::pack;
 use crate::refuse::{self, Refusal};
 use workbook::{EXERCISES, Exercise};
@@ -54,7 +54,16 @@ fn wrappers(extensions: bool) -> String {
         };
         text.push_str(&wrapper);
     }
-    text.push_str("}\n");
+    // The one function an image's link reaches the submission through (see
+    // [`crate::link`]); never inlined, so every rlib defines it.
+    text.push_str(
+        "    #[inline(never)]\n    pub fn image() -> ::grade_serve::workbook::Implementation {\n        \
+         ::grade_serve::workbook::Implementation {\n",
+    );
+    for exercise in EXERCISES {
+        text.push_str(&format!("            {0}: {0},\n", exercise.name));
+    }
+    text.push_str("        }\n    }\n}\n");
     text
 }
 
@@ -147,7 +156,11 @@ pub fn workspace_root() -> PathBuf {
 
 /// Builds every submission that has source, in `dir`. Concurrent runs take
 /// turns: the generated workspace is shared.
-pub fn build(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch> {
+pub fn build(
+    dir: &Path,
+    submissions: &[Submission],
+    compile_seconds: u64,
+) -> anyhow::Result<Batch> {
     fs::create_dir_all(dir.join("subs"))?;
     let lock = fs::File::create(dir.join("grade.lock"))?;
     lock.lock()
@@ -155,6 +168,7 @@ pub fn build(dir: &Path, submissions: &[Submission]) -> anyhow::Result<Batch> {
     let cargo = Cargo {
         dir: dir.to_path_buf(),
         hidden: hidden_while_building(dir, submissions),
+        compile_seconds,
     };
     let batch = build_locked(&cargo, submissions);
     let _ = lock.unlock();
@@ -229,11 +243,15 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
             break;
         }
         write_workspace(dir, &workspace, &in_workspace(), &[])?;
-        let errors = cargo.build(pending.iter().map(String::as_str))?;
+        let build = cargo.build(pending.iter().map(String::as_str))?;
         let mut still_pending = BTreeSet::new();
         for name in &pending {
             let krate = crates.get_mut(name).context("known crate")?;
-            match errors.get(name) {
+            if let Some(cause) = build.unexplained.get(name) {
+                krate.failure = Some(cause.clone());
+                continue;
+            }
+            match build.errors.get(name) {
                 None => {}
                 Some(diagnostics) if round < REPAIR_ROUNDS => match krate.repair(diagnostics) {
                     Ok(()) => {
@@ -280,12 +298,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
             }),
     );
     let linking = std::time::Instant::now();
-    write_workspace(dir, &workspace, &in_workspace(), &built)?;
-    let errors = if built.is_empty() {
-        BTreeMap::new()
-    } else {
-        cargo.build([images::PACKAGE].into_iter())?
-    };
+    let mut images = link_images(cargo, &workspace, &in_workspace(), &built)?;
     if std::env::var_os("GRADE_TIMINGS").is_some() {
         eprintln!(
             "timings: linking {} images {:.1} s",
@@ -293,25 +306,25 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
             linking.elapsed().as_secs_f64()
         );
     }
-    if !built.is_empty() && built.iter().all(|image| errors.contains_key(&image.key)) {
+    if !built.is_empty() && images.values().all(Result::is_err) {
         // Not one image linked: that is the grader's fault or the
         // machine's, not every student's.
-        let first = errors.values().next().and_then(|d| d.first());
+        let first = images.values().find_map(|outcome| outcome.clone().err());
         bail!(
             "no submission's image could be linked: {}",
-            first.map_or("", |d| d.rendered.as_str())
+            first.unwrap_or_default()
         );
     }
     for image in &built {
         let krate = crates.get_mut(&image.key).context("known crate")?;
-        if let Some(diagnostics) = errors.get(&image.key) {
-            krate.failure = Some(format!(
-                "its image could not be linked: {}",
-                first_line_of(diagnostics)
-            ));
-            continue;
-        }
-        let path = release_dir(dir)?.join(&image.key);
+        let path = match images.remove(&image.key) {
+            Some(Ok(path)) => path,
+            Some(Err(message)) => {
+                krate.failure = Some(format!("its image could not be linked: {message}"));
+                continue;
+            }
+            None => bail!("the image of {} was never linked", krate.id),
+        };
         if let Some(symbol) = images::foreign_code(&path, &image.classmates)? {
             // Only code that the scan and the lints both let through can
             // do this; nothing of such a pack is run.
@@ -344,7 +357,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
     });
     let linked: std::collections::BTreeSet<String> = linked.collect();
     Ok(Batch {
-        images: Images::copy(&release_dir(dir)?, linked)?,
+        images: Images::copy(&dir.join(LINKED_IMAGES), linked)?,
         compiled,
     })
 }
@@ -381,10 +394,17 @@ fn build_packs(
             .map(|pack: &pack::Pack| pack.name.clone())
             .collect();
         write_workspace(dir, workspace, &listed, &[])?;
-        let errors = cargo.build(trying.iter().map(|pack| pack.name.as_str()))?;
+        let build = cargo.build(trying.iter().map(|pack| pack.name.as_str()))?;
         let mut next = Vec::new();
         for pack in trying {
-            let Some(diagnostics) = errors.get(&pack.name) else {
+            // A pack that failed with no error to go by (over the compile
+            // time limit, say) is taken apart: each member alone is then
+            // judged by its own build.
+            if build.unexplained.contains_key(&pack.name) {
+                alone.extend(pack.members.into_iter().map(|m| m.krate));
+                continue;
+            }
+            let Some(diagnostics) = build.errors.get(&pack.name) else {
                 let deps = release_dir(dir)?.join("deps");
                 if refuse::outside_reads(&deps, &pack.name).is_empty() {
                     clean.push(pack);
@@ -772,45 +792,6 @@ fn innermost_fn(text: &str, line: usize) -> syn::Result<Option<FoundFn>> {
     Ok(finder.best.map(|(_, found)| found))
 }
 
-/// One error from the compiler.
-#[derive(Debug, Clone, Deserialize)]
-struct Diagnostic {
-    message: String,
-    level: String,
-    #[serde(default)]
-    rendered: String,
-    spans: Vec<Span>,
-}
-
-impl Diagnostic {
-    fn primary(&self) -> Option<&Span> {
-        self.spans.iter().find(|s| s.is_primary)
-    }
-}
-
-#[derive(Debug, Clone, Deserialize)]
-struct Span {
-    file_name: String,
-    line_start: usize,
-    is_primary: bool,
-}
-
-#[derive(Debug, Deserialize)]
-struct CargoMessage {
-    reason: String,
-    #[serde(default)]
-    package_id: String,
-    #[serde(default)]
-    target: Option<CargoTarget>,
-    #[serde(default)]
-    message: Option<Diagnostic>,
-}
-
-#[derive(Debug, Deserialize)]
-struct CargoTarget {
-    name: String,
-}
-
 /// The environment variable that lets an instructor's test grade code that
 /// is otherwise refused (`unsafe`, `extern` blocks, the `asm` family, the
 /// link attributes): the workbook's own tests use it to prove that the
@@ -822,253 +803,104 @@ pub fn unsafe_allowed() -> bool {
     std::env::var_os(ALLOW_UNSAFE_VARIABLE).is_some_and(|v| v == "1")
 }
 
-/// The first line of the first diagnostic that says something, for a
-/// one-line cause.
-fn first_line_of(diagnostics: &[Diagnostic]) -> String {
-    let said = diagnostics
+/// Where a batch's images are linked, in its build folder.
+const LINKED_IMAGES: &str = "link/images";
+
+/// Links an image for each of `built` (see [`crate::link`]): its path, or
+/// why it could not be linked, by key.
+fn link_images(
+    cargo: &Cargo,
+    workspace: &Path,
+    members: &[String],
+    built: &[Linked],
+) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
+    let mut outcomes = BTreeMap::new();
+    if built.is_empty() {
+        write_workspace(&cargo.dir, workspace, members, &[])?;
+        return Ok(outcomes);
+    }
+    let generated: Vec<String> = built
         .iter()
-        .find(|d| !d.message.starts_with("aborting due to"))
-        .or(diagnostics.first());
-    said.map_or_else(String::new, |d| {
-        d.message.lines().next().unwrap_or_default().to_string()
-    })
-}
-
-/// How cargo is run on the generated workspace: in `dir`, and where the
-/// system allows a mount namespace, with `hidden` covered by empty ones.
-struct Cargo {
-    dir: PathBuf,
-    hidden: Vec<PathBuf>,
-}
-
-impl Cargo {
-    /// Runs cargo on the generated workspace and returns the errors of
-    /// each package that had any, by crate name.
-    fn build<'a>(
-        &self,
-        packages: impl Iterator<Item = &'a str>,
-    ) -> anyhow::Result<BTreeMap<String, Vec<Diagnostic>>> {
-        cargo_build(&self.dir, &self.hidden, packages)
-    }
-}
-
-/// What the build need not see, and a student's code must not: the
-/// reference solutions, the stubs, the book, the fixtures (full answers
-/// among them), the grading suite and the lab tools (the oracle's
-/// reference procedures among them), the history, and where the
-/// submissions came from. What the build needs (the generated workspace,
-/// the serving code it links, the lockfile) is never hidden.
-fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<PathBuf> {
-    let workspace = workspace_root();
-    let home = std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .unwrap_or_default();
-    let toolchain = |variable: &str, default: &str| {
-        std::env::var_os(variable).map_or_else(|| home.join(default), PathBuf::from)
-    };
-    let needed = [
-        dir.to_path_buf(),
-        workspace.join("tests/workbook"),
-        workspace.join("tests/serve"),
-        workspace.join("Cargo.lock"),
-        toolchain("CARGO_HOME", ".cargo"),
-        toolchain("RUSTUP_HOME", ".rustup"),
-    ];
-    let candidates = [
-        "solutions",
-        "exercises",
-        "docs",
-        "tests/fixtures",
-        "tests/suite",
-        "tests/tools",
-        "tests/grade",
-        ".git",
-    ]
-    .iter()
-    .map(|p| workspace.join(p))
-    .chain(submissions.iter().map(|s| s.origin.clone()));
-    let mut hidden: Vec<PathBuf> = candidates
-        .filter_map(|p| p.canonicalize().ok())
-        .filter(|p| !needed.iter().any(|n| n.starts_with(p)))
+        .map(|image| image.dependency.clone())
+        .collect::<BTreeSet<String>>()
+        .into_iter()
         .collect();
-    hidden.sort();
-    hidden.dedup();
-    hidden
-}
-
-/// The `unshare` arguments that give cargo a mount namespace of its own in
-/// which paths can be covered, or `None` where this system does not allow
-/// one (then the scan and the dep-info check stand alone).
-fn mount_namespace() -> Option<&'static [&'static str]> {
-    static ARGS: std::sync::OnceLock<Option<&'static [&'static str]>> = std::sync::OnceLock::new();
-    *ARGS.get_or_init(|| {
-        // A PID namespace with its own /proc too: through the host's,
-        // /proc/<pid>/root shows every covered folder again.
-        let as_root: &'static [&'static str] = &[
-            "--mount",
-            "--propagation",
-            "private",
-            "--pid",
-            "--fork",
-            "--mount-proc",
-        ];
-        let as_user: &'static [&'static str] = &[
-            "--user",
-            "--map-root-user",
-            "--mount",
-            "--propagation",
-            "private",
-            "--pid",
-            "--fork",
-            "--mount-proc",
-        ];
-        let probe = tempfile::tempdir().ok()?;
-        [as_root, as_user].into_iter().find(|args| {
-            Command::new("unshare")
-                .args(*args)
-                .args(["sh", "-c", "mount -t tmpfs tmpfs \"$1\"", "sh"])
-                .arg(probe.path())
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|status| status.success())
-        })
-    })
-}
-
-/// Covers each path given after the count with an empty read-only folder
-/// (or `/dev/null` for a file), then runs the rest of the command.
-const HIDE_THEN_RUN: &str = r#"n=$1; shift
-while [ "$n" -gt 0 ]; do
-    if [ -d "$1" ]; then mount -t tmpfs -o ro,size=4k,mode=555 tmpfs "$1"
-    elif [ -e "$1" ]; then mount --bind /dev/null "$1"
-    fi || { echo "grade: could not hide $1 from the build" >&2; exit 97; }
-    shift; n=$((n - 1))
-done
-exec "$@""#;
-
-/// Runs cargo on the generated workspace and returns the errors of each
-/// package that had any, by crate name.
-fn cargo_build<'a>(
-    dir: &Path,
-    hidden: &[PathBuf],
-    packages: impl Iterator<Item = &'a str>,
-) -> anyhow::Result<BTreeMap<String, Vec<Diagnostic>>> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = match mount_namespace() {
-        Some(args) => {
-            let mut command = Command::new("unshare");
-            command
-                .args(args)
-                .args(["sh", "-c", HIDE_THEN_RUN, "sh"])
-                .arg(hidden.len().to_string())
-                .args(hidden)
-                .arg(cargo);
-            command
-        }
-        None => Command::new(cargo),
+    let jobs = |crates: &[String]| -> Vec<link::Job> {
+        built
+            .iter()
+            .filter(|image| crates.contains(&image.dependency))
+            .map(|image| link::Job {
+                key: image.key.clone(),
+                krate: image.dependency.clone(),
+                entry: image.entry(),
+            })
+            .collect()
     };
-    command
-        .current_dir(dir)
-        .args([
-            "build",
-            "--release",
-            "--offline",
-            "--keep-going",
-            "--message-format=json",
-        ])
-        .args(["--target-dir", "target", "--target", host()?])
-        .env("RUSTFLAGS", images::RUSTFLAGS)
-        .env("CARGO_TERM_COLOR", "never")
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped())
-        .stdout(Stdio::piped());
-    for package in packages {
-        command.args(["-p", package]);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    // Only this batch's images: the folder would otherwise keep every
+    // image ever linked here.
+    let out = cargo.dir.join(LINKED_IMAGES);
+    if out.exists() {
+        fs::remove_dir_all(&out).context("removing the last batch's images")?;
     }
-    let output = command
-        .output()
-        .context("running cargo to build the submissions")?;
-    if std::env::var_os("GRADE_TIMINGS").is_some() {
-        let rebuilt: Vec<String> = output
-            .stdout
-            .split(|&b| b == b'\n')
-            .filter_map(|line| serde_json::from_slice::<serde_json::Value>(line).ok())
-            .filter(|m| m["reason"] == "compiler-artifact" && m["fresh"] == false)
-            .map(|m| crate_of(m["package_id"].as_str().unwrap_or_default()))
-            .collect();
-        eprintln!(
-            "timings: cargo compiled {} packages, such as {:?}",
-            rebuilt.len(),
-            rebuilt.iter().take(4).collect::<Vec<_>>()
-        );
+    // One template for the whole batch; if it does not link, one a crate,
+    // so that only the crate at fault loses its images.
+    let groups: Vec<Vec<String>> = match template(cargo, workspace, members, &generated)? {
+        Err(_) if generated.len() > 1 => generated.iter().map(|k| vec![k.clone()]).collect(),
+        template => return link_group(template, &jobs(&generated), &generated, &out, threads),
+    };
+    for group in groups {
+        let template = template(cargo, workspace, members, &group)?;
+        outcomes.extend(link_group(
+            template,
+            &jobs(&group),
+            &generated,
+            &out,
+            threads,
+        )?);
     }
-    let mut errors: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
-    for line in output.stdout.split(|&b| b == b'\n') {
-        let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
-            continue;
-        };
-        let Some(diagnostic) = message.message else {
-            continue;
-        };
-        if message.reason != "compiler-message" || diagnostic.level != "error" {
-            continue;
-        }
-        let krate = crate_of(&message.package_id);
-        // An image's errors are its submission's, by the binary's name,
-        // spans or not: a link error has none.
-        let key = match message.target {
-            Some(target) if krate == images::PACKAGE => target.name,
-            _ if diagnostic.spans.is_empty() => continue, // "aborting due to …"
-            _ => krate,
-        };
-        errors.entry(key).or_default().push(diagnostic);
-    }
-    if !output.status.success() && errors.is_empty() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        bail!(
-            "cargo could not build the submissions:\n{}",
-            tail.join("\n")
-        );
-    }
-    Ok(errors)
+    Ok(outcomes)
 }
 
-/// This machine's target, as rustc names it. The batch is built for it by
-/// name, so that the static flag of the images applies to the target's
-/// crates and not to the compiler's plug-ins (serde's derive).
-fn host() -> anyhow::Result<&'static str> {
-    static HOST: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
-    HOST.get_or_init(|| crate::assign::host_target().map_err(|e| format!("{e:#}")))
-        .as_deref()
-        .map_err(anyhow::Error::msg)
+/// Builds the images' template with the generated `crates` on its link
+/// line: the recorded link, or why it failed.
+fn template(
+    cargo: &Cargo,
+    workspace: &Path,
+    members: &[String],
+    crates: &[String],
+) -> anyhow::Result<Result<link::Template, String>> {
+    let main = write_workspace(&cargo.dir, workspace, members, crates)?
+        .context("a template needs a crate to link")?;
+    cargo.template(&main)
 }
 
-/// Where cargo puts a batch's release build in `dir`.
-fn release_dir(dir: &Path) -> anyhow::Result<PathBuf> {
-    Ok(dir.join("target").join(host()?).join("release"))
-}
-
-/// The crate name in a package id such as
-/// `path+file:///…/subs/s0123#s0123@0.0.0`.
-fn crate_of(package_id: &str) -> String {
-    let (url, fragment) = package_id.split_once('#').unwrap_or((package_id, ""));
-    match fragment.split_once('@') {
-        Some((name, _)) => name.to_string(),
-        None => url.rsplit('/').next().unwrap_or(url).to_string(),
+/// Links `jobs` with `template`, or fails each of them with its error.
+fn link_group(
+    template: Result<link::Template, String>,
+    jobs: &[link::Job],
+    generated: &[String],
+    out: &Path,
+    threads: usize,
+) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
+    match template {
+        Ok(template) => link::link_all(&template, jobs, generated, out, threads),
+        Err(message) => Ok(jobs
+            .iter()
+            .map(|job| (job.key.clone(), Err(message.clone())))
+            .collect()),
     }
 }
 
+/// Writes the generated workspace: `members` under `subs/`, and the
+/// template of the images, with `linked` on its link line, once there is
+/// a crate to link (then its `main`'s path is returned).
 fn write_workspace(
     dir: &Path,
     workspace: &Path,
     members: &[String],
-    linked: &[Linked],
-) -> anyhow::Result<()> {
-    // The images package is a member only once there is an image to link.
+    linked: &[String],
+) -> anyhow::Result<Option<PathBuf>> {
     let images_member = (!linked.is_empty()).then(|| "\"images\"".to_string());
     let members: Vec<String> = images_member
         .into_iter()
@@ -1094,7 +926,10 @@ fn write_workspace(
             .context("copying the workspace's Cargo.lock")?;
     }
 
-    images::write_package(dir, linked)
+    if linked.is_empty() {
+        return Ok(None);
+    }
+    images::write_package(dir, linked).map(Some)
 }
 
 /// Writes only when the content differs, so cargo's freshness check sees
@@ -1129,53 +964,5 @@ mod tests {
         assert!(take_extensions(&mut inline));
         let mut none = BTreeMap::from([(PathBuf::from("lib.rs"), "pub fn a() {}\n".to_string())]);
         assert!(!take_extensions(&mut none));
-    }
-
-    /// Where the system allows a mount namespace, the paths given are
-    /// empty for the command that follows, and only for it.
-    #[test]
-    fn hidden_paths_are_empty_to_the_build() {
-        let Some(args) = mount_namespace() else {
-            eprintln!("no mount namespace here: the build sees everything");
-            return;
-        };
-        let secret = tempfile::tempdir().unwrap();
-        std::fs::write(secret.path().join("answer.rs"), "pub fn flip() {}").unwrap();
-        let output = Command::new("unshare")
-            .args(args)
-            .args(["sh", "-c", HIDE_THEN_RUN, "sh", "1"])
-            .arg(secret.path())
-            .arg("ls")
-            .arg("-A")
-            .arg(secret.path())
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{output:?}");
-        assert_eq!(String::from_utf8_lossy(&output.stdout), "");
-        // Nor does the host's file system show through another process's
-        // root: the build's /proc holds only its own processes.
-        let output = Command::new("unshare")
-            .args(args)
-            .args(["sh", "-c", "ls /proc | grep -c '^[0-9]'"])
-            .output()
-            .unwrap();
-        let processes: usize = String::from_utf8_lossy(&output.stdout)
-            .trim()
-            .parse()
-            .unwrap();
-        assert!(processes <= 3, "{processes} processes in the build's /proc");
-        assert!(
-            secret.path().join("answer.rs").exists(),
-            "outside, it is still there"
-        );
-    }
-
-    #[test]
-    fn crate_names_come_from_package_ids() {
-        assert_eq!(crate_of("path+file:///tmp/x/subs/s0123#0.0.0"), "s0123");
-        assert_eq!(
-            crate_of("path+file:///tmp/x/subs/s0123#s0123@0.0.0"),
-            "s0123"
-        );
     }
 }

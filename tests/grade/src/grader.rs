@@ -247,7 +247,7 @@ fn grade_all(
         let compiling = Instant::now();
         let setting = sandbox::Setting::detect()?;
         progress.suspend(|| eprintln!("{}", setting.describe()));
-        let batch = compile::build(&build_dir(), &todo)?;
+        let batch = compile::build(&build_dir(), &todo, rubric.build.compile_seconds)?;
         let grading_started = Instant::now();
         progress.set_message("grading");
         let jobs = cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);

@@ -14,10 +14,14 @@ fn main() -> ExitCode {
     // The sandbox's launcher: `grade` starts itself this way, once per
     // submission, so that no submission's code is ever in its process.
     let arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    if let Some((command, rest)) = arguments.split_first()
-        && command == grade_sandbox::ZYGOTE_COMMAND
-    {
-        return grade_sandbox::zygote_main(rest);
+    if let Some((command, rest)) = arguments.split_first() {
+        if command == grade_sandbox::ZYGOTE_COMMAND {
+            return grade_sandbox::zygote_main(rest);
+        }
+        // How cargo runs while a batch compiles: in the build's view.
+        if command == grade_sandbox::BUILD_VIEW_COMMAND {
+            return grade_sandbox::build_view_main(rest);
+        }
     }
     let cli = grade::Cli::parse();
     grade::run(&cli).unwrap_or_else(|error| {

@@ -25,6 +25,28 @@ pub struct Rubric {
     pub core: BTreeMap<String, Vec<String>>,
     /// The sandbox's limits.
     pub limits: Limits,
+    /// The build's limit.
+    #[serde(default)]
+    pub build: BuildLimits,
+}
+
+/// How long the compiler may work on a submission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildLimits {
+    /// CPU seconds rustc may spend on one crate of submissions: over it,
+    /// a pack is split up and a lone submission "did not compile".
+    pub compile_seconds: u64,
+}
+
+impl Default for BuildLimits {
+    /// 30 s: the lab compiles in well under one, and a pack of 32
+    /// submissions in about 1.5 s of CPU on this project's 2-core machine.
+    fn default() -> BuildLimits {
+        BuildLimits {
+            compile_seconds: 30,
+        }
+    }
 }
 
 impl Rubric {
@@ -68,6 +90,9 @@ impl Rubric {
         let limits = rubric.limits;
         if !(limits.call_seconds > 0.0 && limits.cpu_seconds > 0 && limits.memory_mib >= 64) {
             bail!("[limits] need call_seconds > 0, cpu_seconds > 0 and memory_mib >= 64");
+        }
+        if rubric.build.compile_seconds == 0 {
+            bail!("[build] compile_seconds must be at least 1");
         }
         Ok(rubric)
     }

@@ -642,6 +642,65 @@ fn watch_regrades_when_the_source_changes() {
     );
 }
 
+/// The same constant with rustc's own stop allowed: rustc would run until
+/// killed. The rubric's compile time limit (3 s here) stops it: first its
+/// pack, which is then taken apart, then the submission alone, which scores
+/// 0 as "did not compile" with the limit named; its classmate is graded.
+#[test]
+fn a_compile_over_the_time_limit_costs_only_its_author() {
+    let class = tempfile::tempdir().unwrap();
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    std::fs::write(class.path().join("reference.rs"), &reference).unwrap();
+    let endless = "#[allow(long_running_const_eval)]\n\
+        pub const FOREVER: u64 = { let mut i: u64 = 0; loop { i = i.wrapping_add(1); } };";
+    std::fs::write(
+        class.path().join("slow_const.rs"),
+        format!("{reference}\n{endless}\n"),
+    )
+    .unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let rubric = folder.path().join("rubric.toml");
+    let fast = std::fs::read_to_string(fixtures().join("fast_rubric.toml")).unwrap();
+    std::fs::write(&rubric, format!("{fast}\n[build]\ncompile_seconds = 3\n")).unwrap();
+    let mut command = Command::cargo_bin("grade").expect("the grade binary");
+    let text = stdout(command.arg(class.path()).arg("--rubric").arg(&rubric));
+    assert!(
+        text.contains(
+            "slow_const: 0 / 100 points (did not compile)\n  took longer than 3 s of CPU to compile"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("reference: 100 / 100 points (graded)"),
+        "{text}"
+    );
+}
+
+/// A build that fails for everyone (here a cargo that fails at once, as a
+/// broken toolchain would) is the grader's problem or the machine's: the
+/// run stops with the cause and a non-zero exit, rather than report every
+/// student as "did not compile".
+#[test]
+fn a_build_that_fails_for_everyone_stops_the_run_loudly() {
+    let class = tempfile::tempdir().unwrap();
+    for name in ["reference.rs", "partly_done.rs"] {
+        std::fs::copy(fixtures().join("class").join(name), class.path().join(name)).unwrap();
+    }
+    let output = grade()
+        .arg(class.path())
+        .env("CARGO", "false")
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("Error: cargo could not build the submissions"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty(), "no report of anyone");
+}
+
 /// A constant whose evaluation never ends: rustc's deny-by-default
 /// `long_running_const_eval` lint, in force for submissions since lints
 /// are no longer capped, stops it in seconds; it scores 0 as "did not

@@ -59,6 +59,13 @@ const EXPECTED: &[(&str, [u32; 6])] = &[
     ("sysv_shm_unsafe", [20, 20, 25, 15, 0, 10]),
 ];
 
+/// Hostile fixtures that must not even compile, the same in every setting.
+const DID_NOT_COMPILE: &[&str] = &[
+    // The build cannot read the reference, not even through the assembler:
+    // a mount namespace hides it, and without one the build's view does.
+    "incbin_solutions_unsafe",
+];
+
 /// The hostile class: the fixtures and the reference, in a folder that
 /// any user may read.
 fn hostile_class() -> tempfile::TempDir {
@@ -68,7 +75,12 @@ fn hostile_class() -> tempfile::TempDir {
     let hostile = fixtures().join("hostile");
     for entry in std::fs::read_dir(&hostile).unwrap() {
         let path = entry.unwrap().path();
-        std::fs::copy(&path, class.path().join(path.file_name().unwrap())).unwrap();
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let workspace = workspace.canonicalize().unwrap();
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("@WORKSPACE@", &workspace.to_string_lossy());
+        std::fs::write(class.path().join(path.file_name().unwrap()), text).unwrap();
     }
     std::fs::copy(
         fixtures().join("class/reference.rs"),
@@ -115,7 +127,18 @@ fn assert_rows(setting: &str, output: &Output, expected_setting: &str) {
             "{setting}: missing row {row} in\n{stdout}\n{stderr}"
         );
     }
-    assert_eq!(rows.len(), 1 + EXPECTED.len(), "{setting}:\n{stdout}");
+    for id in DID_NOT_COMPILE {
+        let row = format!("{id},0,100,0,0,0,0,0,0,did not compile,0");
+        assert!(
+            rows.contains(&row.as_str()),
+            "{setting}: missing row {row} in\n{stdout}\n{stderr}"
+        );
+    }
+    assert_eq!(
+        rows.len(),
+        1 + EXPECTED.len() + DID_NOT_COMPILE.len(),
+        "{setting}:\n{stdout}"
+    );
 }
 
 fn grade_arguments(class: &Path) -> Vec<String> {

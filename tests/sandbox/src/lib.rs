@@ -7,11 +7,14 @@
 //! linked into it. See [`zygote`] for the processes of one check, [`view`]
 //! for what they see of the file system, [`seccomp`] for the system calls
 //! they may not make and [`cgroup`] for the groups that bound them.
+//! [`build`] is the same kind of wall for the build: what cargo and rustc
+//! may read while a batch compiles (`grade __build-view`).
 
 // Namespaces, rlimits, Landlock, seccomp and cgroups are Linux's;
 // elsewhere this crate is empty and `grade` says it runs on Linux only.
 #![cfg(target_os = "linux")]
 
+pub mod build;
 pub mod cgroup;
 pub mod control;
 mod limits;
@@ -19,6 +22,7 @@ pub mod seccomp;
 pub mod view;
 pub mod zygote;
 
+pub use build::{BUILD_VIEW_COMMAND, BUILD_VIEW_VARIABLE, BuildView, build_view_main};
 pub use cgroup::Cgroups;
 pub use limits::{LIMITS_VARIABLE, Limits};
 pub use view::Isolation;

@@ -54,6 +54,25 @@ pub fn main(implementation: Implementation) -> ExitCode {
     }
 }
 
+/// The symbol every image's submission is reached through. `grade` links
+/// each image with `--defsym` pointing it at that submission's generated
+/// `__grading::image` function, so one template link line serves every
+/// image of a batch (see grade's `link` module).
+pub const LINKED_SUBMISSION: &str = "grade_linked_submission";
+
+#[allow(unsafe_code)]
+unsafe extern "Rust" {
+    /// The functions of the submission this image was linked for: defined
+    /// by the linker, never by any code (see [`LINKED_SUBMISSION`]).
+    safe fn grade_linked_submission() -> Implementation;
+}
+
+/// The entry point of an image linked by `grade`: serves the submission
+/// the linker bound to [`LINKED_SUBMISSION`].
+pub fn serve_linked() -> ExitCode {
+    main(grade_linked_submission())
+}
+
 /// The two pipes the launcher left open across `exec`.
 #[allow(unsafe_code)]
 fn take_pipes() -> (File, File) {
