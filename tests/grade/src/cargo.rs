@@ -35,6 +35,21 @@ impl Diagnostic {
     }
 }
 
+/// The one-line cause of a failed link: the linker's own error, which
+/// rustc gives in a note below "linking with `cc` failed" (and below the
+/// whole command line, which is no one's cause).
+fn link_cause(diagnostics: &[Diagnostic]) -> String {
+    let linker_said = diagnostics.iter().find_map(|diagnostic| {
+        diagnostic
+            .rendered
+            .lines()
+            .skip(1)
+            .map(|line| line.trim().trim_start_matches("= note:").trim())
+            .find(|line| line.contains("error:") && line.len() < 300)
+    });
+    linker_said.map_or_else(|| first_line_of(diagnostics), str::to_string)
+}
+
 /// Where a diagnostic points.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Span {
@@ -129,7 +144,7 @@ impl Cargo {
             build.errors.values().next(),
             build.unexplained.values().next(),
         ) {
-            (Some(diagnostics), _) => Ok(Err(first_line_of(diagnostics))),
+            (Some(diagnostics), _) => Ok(Err(link_cause(diagnostics))),
             (None, Some(cause)) => Ok(Err(cause.clone())),
             (None, None) => link::Template::load(&record, &folder.join("template")).map(Ok),
         };

@@ -373,16 +373,25 @@ fn a_forged_results_json_never_reaches_gradescope() {
 /// refuses `#[link]` and `extern` blocks; with them let through, the
 /// missing library still costs only the submission that names it.
 #[test]
-fn a_link_error_costs_only_its_author() {
+fn link_errors_cost_only_their_authors() {
     let class = tempfile::tempdir().unwrap();
     let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
     std::fs::write(class.path().join("reference.rs"), &reference).unwrap();
+    // Fails the template's link, which names every crate's libraries: the
+    // template is retried one crate at a time.
     let missing = "#[link(name = \"a_missing_library\")]\n\
                    unsafe extern \"C\" { fn a_missing_function() -> u32; }\n\
                    pub fn uses_it() -> u32 { unsafe { a_missing_function() } }\n";
     std::fs::write(
         class.path().join("missing_library.rs"),
         format!("{reference}\n{missing}"),
+    )
+    .unwrap();
+    // A second `main`: only its own image's link pulls it in, and fails.
+    let main = "#[unsafe(no_mangle)]\npub extern \"C\" fn main() -> i32 { 0 }\n";
+    std::fs::write(
+        class.path().join("unmangled_main.rs"),
+        format!("{reference}\n{main}"),
     )
     .unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_grade"))
@@ -396,6 +405,12 @@ fn a_link_error_costs_only_its_author() {
         stdout
             .lines()
             .any(|l| l == "missing_library,0,100,0,0,0,0,0,0,did not compile,0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l == "unmangled_main,0,100,0,0,0,0,0,0,did not compile,0"),
         "{stdout}"
     );
     assert!(
