@@ -72,6 +72,18 @@ impl Remote {
 }
 
 impl Functions for Remote {
+    /// A new process for the check, from the same zygote; the old one is
+    /// killed. What the check has printed so far is kept for its report.
+    fn fresh_process(&self) {
+        if let Err(error) = self.server.borrow_mut().restart() {
+            std::panic::panic_any(Outcome::Crashed {
+                during: "starting a new process for the next run".into(),
+                how: format!("{error:#}"),
+                output: String::new(),
+            });
+        }
+    }
+
     fn call(&self, request: Request) -> Response {
         let response = self.server.borrow_mut().call(&request);
         if !response.answers(&request) {

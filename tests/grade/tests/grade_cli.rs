@@ -367,6 +367,29 @@ fn trivial_answers_earn_nothing_for_their_exercise() {
     assert_eq!(report.matches("not run:").count(), 1, "{report}");
 }
 
+/// A static call counter that replays a seeded run (`fixtures/replay/`)
+/// passes a "follows the seed" check whose runs share one process. `grade`
+/// starts each run in a process of its own, so there it fails: the shuffle
+/// keeps its property checks and loses the seed check and the lab steps.
+/// (The coin that does the same is in `fixtures/trivial/`: flip's seed
+/// check is core, so it earns nothing.)
+#[test]
+fn a_call_counter_cannot_replay_a_seeded_run() {
+    let (class, names) = beside_the_reference("replay");
+    assert_eq!(names, ["selection_counter_replay"]);
+    let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
+    assert!(
+        csv.lines()
+            .any(|l| l == "selection_counter_replay,92,100,20,12,25,15,10,10,graded,0"),
+        "{csv}"
+    );
+    let report = stdout(grade().arg(class.path()));
+    assert!(
+        report.contains("selection_shuffle gave the same result for different seeds"),
+        "{report}"
+    );
+}
+
 #[test]
 fn json_is_gradescope_results_and_stable_apart_from_time() {
     let run = || {

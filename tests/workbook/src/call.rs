@@ -16,6 +16,14 @@ pub trait Functions {
     /// Makes the calls `request` asks for and returns their answer, which
     /// is always the answer to that request.
     fn call(&self, request: Request) -> Response;
+
+    /// Makes the next call in a new process, where the functions are
+    /// served from one (`grade`), so that nothing an earlier call left in
+    /// a static can reach it: the runs of a "follows the seed" check each
+    /// start this way, so a call counter cannot replay an earlier run. In
+    /// the student's own process (`cargo test`) there is no new one to
+    /// start, and this does nothing.
+    fn fresh_process(&self) {}
 }
 
 /// A typed call of one exercise of shape `S`, made through [`Functions`].
