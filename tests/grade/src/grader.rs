@@ -414,10 +414,18 @@ impl Grading {
             // What stopped the chain, and in which check.
             let mut stopped: Option<(&str, &str)> = None;
             let mut failed_core: Option<&str> = None;
+            // The checks that a failure's hint sends the student to: run
+            // whatever stopped the chain, so every pointer in a report
+            // points at a check with a message of its own (it earns
+            // nothing if the core failed).
+            let mut pointed: Vec<&str> = Vec::new();
             for &check in chain {
                 let check_ = &self.checks[check];
                 let function = check_.exercise.to_string();
                 let outcome = match (stopped, failed_core) {
+                    _ if pointed.contains(&check_.name) => {
+                        self.outcome_of(index, check_, &compiled)
+                    }
                     (Some((what, earlier)), _) => Outcome::NotRun {
                         function,
                         what: what.into(),
@@ -429,9 +437,10 @@ impl Grading {
                     },
                     (None, None) => self.outcome_of(index, check_, &compiled),
                 };
-                match outcome {
+                match &outcome {
                     Outcome::TimedOut { .. } => stopped = Some(("ran out of time", check_.title)),
                     Outcome::Crashed { .. } => stopped = Some(("crashed", check_.title)),
+                    Outcome::Failed(failure) => pointed.extend(failure.shown_by),
                     _ => {}
                 }
                 // A missing or unfinished function says so in every check,
@@ -486,6 +495,9 @@ impl Grading {
     }
 
     /// Runs one check of submission `index` in a fresh process.
+    // The check's closure returns a `grading::Failure`: large, and cold
+    // (see the note in the grading crate's root).
+    #[allow(clippy::result_large_err)]
     fn outcome_of(&self, index: usize, check: &Check, compiled: &Compiled) -> Outcome {
         let (krate, broken) = match compiled {
             Compiled::Failed { message } => {

@@ -236,9 +236,13 @@ fn beside_the_reference(folder: &str) -> (tempfile::TempDir, Vec<String>) {
     for entry in std::fs::read_dir(fixtures().join(folder)).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        // The wrong answers are written for the in-process tests, against
+        // the `solutions` crate: here the reference module stands in.
         let own = std::fs::read_to_string(&path)
             .unwrap()
-            .replace("@SOLUTIONS@", solutions.to_str().unwrap());
+            .replace("@SOLUTIONS@", solutions.to_str().unwrap())
+            .replace("pub use solutions::*;", "")
+            .replace("solutions::", "reference::");
         let submission = format!("mod reference {{\n{reference}\n}}\npub use reference::*;\n{own}");
         std::fs::write(class.path().join(format!("{name}.rs")), submission).unwrap();
         names.push(name);
@@ -387,6 +391,67 @@ fn a_call_counter_cannot_replay_a_seeded_run() {
     assert!(
         report.contains("selection_shuffle gave the same result for different seeds"),
         "{report}"
+    );
+}
+
+/// Under `grade`, every hint that sends the student to another check
+/// ("this follows from …, which exercise::check reports with a hint")
+/// names a check that ran and shows its own message, even where the core
+/// gate skipped the rest of the exercise: across the wrong and trivial
+/// corpora and the class fixtures.
+#[test]
+fn every_pointer_in_a_report_names_a_check_that_ran() {
+    let titles: std::collections::BTreeMap<String, String> = grading::catalogue()
+        .iter()
+        .map(|c| {
+            (
+                format!("{}::{}", c.exercise, c.name),
+                format!("{}: {}", c.exercise, c.title),
+            )
+        })
+        .collect();
+    let out = tempfile::tempdir().unwrap();
+    let mut pointers = 0;
+    for folder in ["wrong", "trivial"] {
+        let (class, names) = beside_the_reference(folder);
+        let folder_out = out.path().join(folder);
+        grade()
+            .arg(class.path())
+            .args(["--format", "csv", "--out"])
+            .arg(&folder_out)
+            .assert()
+            .success();
+        for name in names {
+            let text =
+                std::fs::read_to_string(folder_out.join(&name).join("results.json")).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let tests = json["tests"].as_array().unwrap();
+            for test in tests {
+                let output = test["output"].as_str().unwrap_or_default();
+                let Some((before, _)) = output.split_once(" reports with a hint") else {
+                    continue;
+                };
+                let target = before.split_whitespace().last().unwrap();
+                pointers += 1;
+                let title = titles
+                    .get(target)
+                    .unwrap_or_else(|| panic!("{name}: a pointer to no check: {target}"));
+                let shown = tests
+                    .iter()
+                    .find(|t| t["name"] == title.as_str())
+                    .unwrap_or_else(|| panic!("{name}: no test {title}"));
+                let said = shown["output"].as_str().unwrap_or_default();
+                assert!(
+                    !said.is_empty() && !said.starts_with("not run"),
+                    "{name}: {} points at {title}, which says {said:?}",
+                    test["name"]
+                );
+            }
+        }
+    }
+    assert!(
+        pointers >= 10,
+        "only {pointers} pointers: the corpus changed?"
     );
 }
 

@@ -60,6 +60,7 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
             "{FOLLOWS_FROM} {}, which {}::{} reports with a hint; fix that first",
             found.what, check.exercise, found.shown_by
         ),
+        shown_by: Some(found.shown_by),
         ..failure
     }
 }

@@ -14,6 +14,11 @@ pub struct Failure {
     pub returned: String,
     /// A nudge towards the fix, without giving the code away.
     pub hint: String,
+    /// The check of the same exercise that the hint sends the student to
+    /// ("this follows from …, which … reports with a hint"), if it does:
+    /// `grade` runs that check even where the core gate skips the rest,
+    /// so that the hint points at something the student can see.
+    pub shown_by: Option<&'static str>,
 }
 
 impl Failure {
@@ -31,6 +36,7 @@ impl Failure {
             expected: expected.into(),
             returned: returned.into(),
             hint: hint.into(),
+            shown_by: None,
         }
     }
 }

@@ -19,6 +19,12 @@
 //!   that it followed the lab's exact steps. A fair but different algorithm
 //!   fails only these.
 
+// A check returns `Result<(), Failure>`. A failure is five texts and the
+// check its hint points at (136 bytes), made once per failing check, on
+// the cold path: boxing it would change every check's signature for
+// nothing measurable, so the size lint is off here.
+#![allow(clippy::result_large_err)]
+
 pub mod algorithms;
 mod catalogue;
 pub mod checks;
