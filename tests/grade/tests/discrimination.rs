@@ -315,6 +315,12 @@ fixture!(zero identity_shuffle fails efficient_selection_shuffle:
     shown by reaches_many_orders_of_8_cards);
 fixture!(zero sum_based fails are_permutations: false_when_only_the_sums_match;
     shown by false_when_only_the_sums_match);
+fixture!(wrong permutations_min_mark fails are_permutations:
+    every_pair_of_up_to_4_cards, random_pairs_of_5_to_12_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(wrong permutations_small_values_only fails are_permutations:
+    every_pair_of_up_to_4_cards, random_pairs_of_5_to_12_cards;
+    shown by every_pair_of_up_to_4_cards);
 fixture!(zero length_based fails are_permutations:
     false_when_a_card_differs, false_when_only_the_sums_match, empty_and_single_card_arrays;
     shown by false_when_a_card_differs);

@@ -304,6 +304,63 @@ fn flip(f: &dyn Functions) -> Option<Mistake> {
 /// A known wrong answer to Question 2, with the mistake it makes.
 type WrongAnswer = (fn(&[i32], &[i32]) -> bool, Mistake);
 
+/// A sum as a student's code computes it where `grade` builds it: wrapping
+/// (release builds have no overflow checks), since the cards reach
+/// `i32::MIN` and `i32::MAX`. (In a debug build the student's own sum
+/// panics instead, which names the overflow.)
+fn sum(cards: &[i32]) -> i32 {
+    cards
+        .iter()
+        .fold(0, |total, &card| total.wrapping_add(card))
+}
+
+/// A product, wrapping, as [`sum`].
+fn product(cards: &[i32]) -> i32 {
+    cards
+        .iter()
+        .fold(1, |total, &card| total.wrapping_mul(card))
+}
+
+/// `i32::MIN` used to mark each matched card of a copy of b: a real
+/// `i32::MIN` in a then matches a mark.
+fn marks_with_min(a: &[i32], b: &[i32]) -> bool {
+    let mut left = b.to_vec();
+    a.iter()
+        .all(|&card| match left.iter().position(|&c| c == card) {
+            Some(at) => {
+                left[at] = i32::MIN;
+                true
+            }
+            None => false,
+        })
+}
+
+/// Equal cards compared as Java compares boxed `Integer`s with `==`: the
+/// same only from -128 to 127.
+fn small_values_only(a: &[i32], b: &[i32]) -> bool {
+    let same = |x: i32, y: i32| x == y && (-128..=127).contains(&x);
+    a.iter().all(|&x| b.iter().any(|&y| same(x, y)))
+}
+
+/// Mistakes that show only on the extremes: right on every pair of plain
+/// values, wrong where a card is `i32::MIN` or `i32::MAX`.
+const WRONG_ON_EXTREMES: &[WrongAnswer] = &[
+    (
+        marks_with_min,
+        mistake(
+            "a card value (i32::MIN) used as a 'used' mark",
+            "every_pair_of_up_to_4_cards",
+        ),
+    ),
+    (
+        small_values_only,
+        mistake(
+            "a comparison that is right only for small values",
+            "every_pair_of_up_to_4_cards",
+        ),
+    ),
+];
+
 const WRONG_ANSWERS: &[WrongAnswer] = &[
     (
         |a, b| a.len() == b.len(),
@@ -327,18 +384,15 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
         ),
     ),
     (
-        |a, b| a.iter().sum::<i32>() == b.iter().sum::<i32>(),
+        |a, b| sum(a) == sum(b),
         mistake("comparing sums", "false_when_only_the_sums_match"),
     ),
     (
-        |a, b| a.iter().product::<i32>() == b.iter().product::<i32>(),
+        |a, b| product(a) == product(b),
         mistake("comparing products", "false_when_only_the_sums_match"),
     ),
     (
-        |a, b| {
-            a.iter().sum::<i32>() == b.iter().sum::<i32>()
-                && a.iter().product::<i32>() == b.iter().product::<i32>()
-        },
+        |a, b| sum(a) == sum(b) && product(a) == product(b),
         mistake(
             "comparing sums and products",
             "false_when_only_the_sums_match",
@@ -386,17 +440,23 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
 ];
 
 fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
-    let pairs = crate::checks::are_permutations::every_small_pair();
-    let answers = quietly(|| f.are_permutations().call(&pairs))?;
-    WRONG_ANSWERS
-        .iter()
-        .find(|(wrong, _)| {
-            pairs
-                .iter()
-                .zip(&answers)
-                .all(|((a, b), answer)| wrong(a, b) == *answer)
-        })
-        .map(|(_, found)| *found)
+    use crate::checks::are_permutations::{PLAIN_VALUES, every_small_pair, every_small_pair_of};
+    let made = |pairs: &[(Vec<i32>, Vec<i32>)], known: &[WrongAnswer]| -> Option<Mistake> {
+        let answers = quietly(|| f.are_permutations().call(pairs))?;
+        known
+            .iter()
+            .find(|(wrong, _)| {
+                pairs
+                    .iter()
+                    .zip(&answers)
+                    .all(|((a, b), answer)| wrong(a, b) == *answer)
+            })
+            .map(|(_, found)| *found)
+    };
+    // The extremes first: an answer right on every plain pair is also
+    // indistinguishable there from comparing sums and products.
+    made(&every_small_pair(), WRONG_ON_EXTREMES)
+        .or_else(|| made(&every_small_pair_of(&PLAIN_VALUES), WRONG_ANSWERS))
 }
 
 fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {

@@ -197,8 +197,18 @@ pub fn empty_and_single_card_arrays(f: &dyn Functions) -> Result<(), Failure> {
     )
 }
 
-/// The values the exhaustive check draws its arrays from.
-const SMALL_VALUES: [i32; 5] = [-1, 0, 1, 2, 3];
+/// The values the exhaustive check draws its arrays from: any `i32` can be
+/// a card, so the extremes are among them. An answer that marks matched
+/// cards with a value (`i32::MIN`, -1) mistakes a real card for its mark,
+/// and one that compares small values right but not large ones (Java's
+/// boxed `Integer` and `==` past 127, translated) calls equal cards
+/// different; both show here, on the smallest arrays.
+const SMALL_VALUES: [i32; 5] = [i32::MIN, -1, 0, 1, i32::MAX];
+/// Small values whose sums and products never overflow: the diagnosis
+/// recognises the known mistakes on their pairs, where an answer that sums
+/// the cards answers rather than panics (as it does on the extremes in a
+/// debug build).
+pub(crate) const PLAIN_VALUES: [i32; 5] = [-1, 0, 1, 2, 3];
 /// The longest arrays the exhaustive check tries.
 const EXHAUSTIVE_CARDS: usize = 4;
 
@@ -225,9 +235,14 @@ fn arrangements(values: &[i32], n: usize) -> Vec<Vec<i32>> {
 /// from 5 (18,426 pairs, the lab's precondition throughout), shortest
 /// first, so the pair reported is the smallest one answered wrong.
 pub(crate) fn every_small_pair() -> Vec<Pair> {
+    every_small_pair_of(&SMALL_VALUES)
+}
+
+/// [`every_small_pair`] with its values taken from `values`.
+pub(crate) fn every_small_pair_of(values: &[i32]) -> Vec<Pair> {
     let mut pairs = Vec::new();
     for n in 0..=EXHAUSTIVE_CARDS {
-        let all = arrangements(&SMALL_VALUES, n);
+        let all = arrangements(values, n);
         for a in &all {
             for b in &all {
                 pairs.push((a.clone(), b.clone()));
@@ -274,13 +289,53 @@ pub fn every_pair_of_up_to_4_cards(f: &dyn Functions) -> Result<(), Failure> {
             answers,
             "are_permutations disagrees with the lab on a small pair of arrays",
             &wrong_answer_hint,
-        )?;
+        )
+        .map_err(|failure| name_the_extremes(pairs, answers, f, failure))?;
     }
     Ok(())
 }
 
-/// Random pairs of 5 to 12 cards from -50..50 on a fixed seed: half are
-/// rearrangements, half have one card changed.
+/// The hint for an answer wrong only where a card is `i32::MIN` or
+/// `i32::MAX`: right on every pair of the same lengths without them, so
+/// the values, not the loops, are what it gets wrong.
+fn name_the_extremes(
+    pairs: &[Pair],
+    answers: &[bool],
+    f: &dyn Functions,
+    failure: Failure,
+) -> Failure {
+    let extreme = |cards: &[i32]| cards.iter().any(|&c| c == i32::MIN || c == i32::MAX);
+    let (plain, plain_answers): (Vec<Pair>, Vec<bool>) = pairs
+        .iter()
+        .zip(answers)
+        .filter(|((a, b), _)| !extreme(a) && !extreme(b))
+        .map(|(pair, &answer)| (pair.clone(), answer))
+        .unzip();
+    if f.are_permutations().call(&plain) != plain_answers {
+        return failure;
+    }
+    // "true" for different cards: a real card taken for a mark; "false"
+    // for the same cards: equal values compared as different.
+    let likely = if failure.returned == "true" {
+        "A card value used as a 'used' mark (i32::MIN, -1) is taken for a real card: keep \
+         the marks in a Vec<bool> beside the cards instead"
+    } else {
+        "Equal cards were compared as different: compare the values themselves with ==, \
+         not anything that holds only for small numbers (Java's boxed Integer and == are \
+         the same only from -128 to 127)"
+    };
+    Failure {
+        hint: format!(
+            "any i32 can be a card, i32::MIN and i32::MAX too, and your answer is right on \
+             every array without them. {likely}"
+        ),
+        ..failure
+    }
+}
+
+/// Random pairs of 5 to 12 cards on a fixed seed, from the whole range of
+/// `i32` with its extremes, -1 and 0 among them: half are rearrangements,
+/// half have one card changed.
 pub(crate) fn random_larger_pairs() -> Vec<Pair> {
     use rand::RngExt;
     use rand::seq::SliceRandom;
@@ -288,7 +343,13 @@ pub(crate) fn random_larger_pairs() -> Vec<Pair> {
     (0..1000)
         .map(|i| {
             let n = rng.random_range(5..=12);
-            let mut pool: Vec<i32> = (-50..50).collect();
+            let mut pool: Vec<i32> = vec![i32::MIN, i32::MAX, -1, 0];
+            while pool.len() < 16 {
+                let card = rng.random::<i32>();
+                if !pool.contains(&card) {
+                    pool.push(card);
+                }
+            }
             pool.shuffle(&mut rng);
             let a = pool[..n].to_vec();
             let mut b = a.clone();
