@@ -13,7 +13,9 @@
 /// []        and []        -> true
 /// ```
 ///
-/// Edge cases: empty arrays, and one-card arrays.
+/// Edge cases: empty arrays, and one-card arrays. Any `i32` can be a card,
+/// `i32::MIN`, -1 and `i32::MAX` too, so no value can stand for "already
+/// matched": keep such marks beside the cards, in a `Vec<bool>`.
 #[allow(unused_variables)] // The stub ignores its arguments: delete this line as you start.
 pub fn are_permutations(a: &[i32], b: &[i32]) -> bool {
     // TODO: check that every value of a also appears in b.
