@@ -35,21 +35,6 @@ impl Diagnostic {
     }
 }
 
-/// The one-line cause of a failed link: the linker's own error, which
-/// rustc gives in a note below "linking with `cc` failed" (and below the
-/// whole command line, which is no one's cause).
-fn link_cause(diagnostics: &[Diagnostic]) -> String {
-    let linker_said = diagnostics.iter().find_map(|diagnostic| {
-        diagnostic
-            .rendered
-            .lines()
-            .skip(1)
-            .map(|line| line.trim().trim_start_matches("= note:").trim())
-            .find(|line| line.contains("error:") && line.len() < 300)
-    });
-    linker_said.map_or_else(|| first_line_of(diagnostics), str::to_string)
-}
-
 /// Where a diagnostic points.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Span {
@@ -88,6 +73,21 @@ pub fn first_line_of(diagnostics: &[Diagnostic]) -> String {
     said.map_or_else(String::new, |d| {
         d.message.lines().next().unwrap_or_default().to_string()
     })
+}
+
+/// The one-line cause of a failed link: the linker's own error, which
+/// rustc gives in a note below "linking with `cc` failed" (and below the
+/// whole command line, which is no one's cause).
+fn link_cause(diagnostics: &[Diagnostic]) -> String {
+    let linker_said = diagnostics.iter().find_map(|diagnostic| {
+        diagnostic
+            .rendered
+            .lines()
+            .skip(1)
+            .map(|line| line.trim().trim_start_matches("= note:").trim())
+            .find(|line| line.contains("error:") && line.len() < 300)
+    });
+    linker_said.map_or_else(|| first_line_of(diagnostics), str::to_string)
 }
 
 /// How cargo is run on the generated workspace: in `dir`, where the system
@@ -275,7 +275,7 @@ impl Cargo {
         // Nothing built, not even a dependency, and nobody to blame: cargo
         // itself failed (a bad manifest, a missing toolchain), which is the
         // grader's problem or the machine's, not a student's.
-        if built.is_empty() && build.errors.is_empty() || !build.failed_any() {
+        if (built.is_empty() && build.errors.is_empty()) || !build.failed_any() {
             let stderr = String::from_utf8_lossy(&output.stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
