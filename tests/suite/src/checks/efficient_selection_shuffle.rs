@@ -114,7 +114,9 @@ const K_FROM_THE_END: &str = "for k from n - 1 down to 1, the lab draws r from 0
     exchanges values[k] with values[r]";
 
 /// Lab steps: one draw per k, in the lab's order, and a swap each time; on
-/// a hand-picked script, then on every script of 2 to 6 cards.
+/// a hand-picked script, then on every script of 2 to 6 cards, then on
+/// random scripts of 7, 13 and 52 cards, so that a table of answers for
+/// the small decks with something else above them does not pass.
 pub fn lab_steps_k_from_the_end_down_to_1(f: &dyn Functions) -> Result<(), Failure> {
     follows_the_lab(
         f,
@@ -122,8 +124,13 @@ pub fn lab_steps_k_from_the_end_down_to_1(f: &dyn Functions) -> Result<(), Failu
         &[1, 3, 0, 2, 0],
         K_FROM_THE_END,
     )?;
-    every_script_of_up_to_6_cards(f)
+    every_script_of_up_to_6_cards(f)?;
+    random_scripts_of_larger_decks(f)
 }
+
+/// The larger decks of the random replay, and how many scripts each.
+const RANDOM_SCRIPT_CARDS: [usize; 3] = [7, 13, 52];
+const RANDOM_SCRIPTS: usize = 50;
 
 /// The decks of the exhaustive replay.
 const EXHAUSTIVE_CARDS: std::ops::RangeInclusive<usize> = 2..=6;
@@ -154,26 +161,49 @@ pub(crate) fn every_draw_sequence(n: usize) -> Vec<Vec<usize>> {
 /// that fails with its diagnosis.
 fn every_script_of_up_to_6_cards(f: &dyn Functions) -> Result<(), Failure> {
     for n in EXHAUSTIVE_CARDS {
-        let input: Vec<i32> = (1..=n as i32).map(|card| 10 * card).collect();
-        let sequences = every_draw_sequence(n);
-        let script: Vec<(usize, usize)> = sequences
-            .iter()
-            .flat_map(|rs| (1..n).rev().zip(rs).map(|(k, &r)| (r, k + 1)))
+        replays_agree(f, n, &every_draw_sequence(n))?;
+    }
+    Ok(())
+}
+
+/// Replays 50 random sequences of draws (on a fixed seed) for each of the
+/// decks of 7, 13 and 52 cards against the lab's steps, as
+/// [`every_script_of_up_to_6_cards`] does for every sequence of the small
+/// ones.
+fn random_scripts_of_larger_decks(f: &dyn Functions) -> Result<(), Failure> {
+    use rand::RngExt;
+    let mut rng = crate::seeded(713);
+    for n in RANDOM_SCRIPT_CARDS {
+        let sequences: Vec<Vec<usize>> = (0..RANDOM_SCRIPTS)
+            .map(|_| (1..n).rev().map(|k| rng.random_range(0..=k)).collect())
             .collect();
-        let mut rng = CheckRng::scripted(script.iter().copied());
-        let returned = f
-            .efficient_selection_shuffle()
-            .call(&input, &mut rng, sequences.len());
-        let agrees = rng.draws() == script.len()
-            && returned.len() == sequences.len()
-            && sequences
-                .iter()
-                .zip(&returned)
-                .all(|(rs, deck)| *deck == replay_swaps(&input, rs));
-        if !agrees {
-            for rs in &sequences {
-                follows_the_lab(f, &input, rs, K_FROM_THE_END)?;
-            }
+        replays_agree(f, n, &sequences)?;
+    }
+    Ok(())
+}
+
+/// Replays `sequences` of draws on a deck of `n` cards in one batched call,
+/// and only if the batch disagrees with the lab, one at a time, to report
+/// the first that fails with its diagnosis.
+fn replays_agree(f: &dyn Functions, n: usize, sequences: &[Vec<usize>]) -> Result<(), Failure> {
+    let input: Vec<i32> = (1..=n as i32).map(|card| 10 * card).collect();
+    let script: Vec<(usize, usize)> = sequences
+        .iter()
+        .flat_map(|rs| (1..n).rev().zip(rs).map(|(k, &r)| (r, k + 1)))
+        .collect();
+    let mut rng = CheckRng::scripted(script.iter().copied());
+    let returned = f
+        .efficient_selection_shuffle()
+        .call(&input, &mut rng, sequences.len());
+    let agrees = rng.draws() == script.len()
+        && returned.len() == sequences.len()
+        && sequences
+            .iter()
+            .zip(&returned)
+            .all(|(rs, deck)| *deck == replay_swaps(&input, rs));
+    if !agrees {
+        for rs in sequences {
+            follows_the_lab(f, &input, rs, K_FROM_THE_END)?;
         }
     }
     Ok(())
