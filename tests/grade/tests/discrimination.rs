@@ -342,6 +342,9 @@ fixture!(fair slice_random_shuffle fails efficient_selection_shuffle:
 fixture!(fair lab_steps_for_small_decks_only fails efficient_selection_shuffle:
     lab_steps_k_from_the_end_down_to_1;
     shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(fair selection_lab_steps_for_small_decks_only fails selection_shuffle:
+    lab_steps_draws_j_from_the_whole_deck;
+    shown by lab_steps_draws_j_from_the_whole_deck);
 fixture!(fair remove_from_list fails selection_shuffle:
     lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck;
     shown by lab_steps_retries_until_an_unused_card);

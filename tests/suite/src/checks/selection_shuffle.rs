@@ -96,14 +96,58 @@ pub fn lab_steps_retries_until_an_unused_card(f: &dyn Functions) -> Result<(), F
 }
 
 /// Lab steps: j always comes from the whole deck, 0..n, even late on; on a
-/// hand-picked script, then on every short script of up to 5 cards.
+/// hand-picked script, then on every short script of up to 5 cards, then
+/// on random scripts of 7, 13 and 52 cards, so that an answer that follows
+/// the lab only on the small decks does not pass.
 pub fn lab_steps_draws_j_from_the_whole_deck(f: &dyn Functions) -> Result<(), Failure> {
     follows_the_lab(
         f,
         &[1, 2, 3, 4, 5],
         &[4, 4, 3, 4, 3, 2, 4, 3, 2, 1, 4, 3, 2, 1, 0],
     )?;
-    every_short_script_of_up_to_5_cards(f)
+    every_short_script_of_up_to_5_cards(f)?;
+    random_scripts_of_larger_decks(f)
+}
+
+/// Replays 50 random scripts (on a fixed seed) for each of the decks of 7,
+/// 13 and 52 cards: j drawn from the whole deck until every card is taken,
+/// collisions and all (about 236 draws for 52 cards). One batched call a
+/// deck size; a batch that disagrees is replayed one script at a time.
+fn random_scripts_of_larger_decks(f: &dyn Functions) -> Result<(), Failure> {
+    use rand::RngExt;
+    let mut rng = crate::seeded(714);
+    for n in [7, 13, 52] {
+        let input: Vec<i32> = (1..=n as i32).collect();
+        let scripts: Vec<Vec<usize>> = (0..50)
+            .map(|_| {
+                let mut taken = vec![false; n];
+                let mut left = n;
+                let mut js = Vec::new();
+                while left > 0 {
+                    let j = rng.random_range(0..n);
+                    js.push(j);
+                    if !taken[j] {
+                        taken[j] = true;
+                        left -= 1;
+                    }
+                }
+                js
+            })
+            .collect();
+        let draws: Vec<(usize, usize)> = scripts.iter().flatten().map(|&j| (j, n)).collect();
+        let decks: Vec<Vec<i32>> = scripts
+            .iter()
+            .map(|js| replay_selection(&input, js).0)
+            .collect();
+        let mut source = CheckRng::scripted(draws.iter().copied());
+        let returned = f.selection_shuffle().call(&input, &mut source, scripts.len());
+        if source.draws() != draws.len() || returned != decks {
+            for js in &scripts {
+                follows_the_lab(f, &input, js)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The longest scripts of the exhaustive replay: n + 2 draws for n cards,
