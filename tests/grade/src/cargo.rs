@@ -444,7 +444,8 @@ fn build_temporary(dir: &Path) -> PathBuf {
 
 /// The `unshare` arguments that give cargo a mount namespace of its own in
 /// which paths can be covered, or `None` where this system does not allow
-/// one (then the scan and the dep-info check stand alone).
+/// one (then the scan, the dep-info check and the build's Landlock view
+/// stand without it).
 fn mount_namespace() -> Option<&'static [&'static str]> {
     static ARGS: std::sync::OnceLock<Option<&'static [&'static str]>> = std::sync::OnceLock::new();
     *ARGS.get_or_init(|| {
