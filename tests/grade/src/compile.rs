@@ -298,7 +298,8 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
             }),
     );
     let linking = std::time::Instant::now();
-    let mut images = link_images(cargo, &workspace, &in_workspace(), &built)?;
+    let folder = Images::new()?;
+    let mut images = link_images(cargo, &workspace, &in_workspace(), &built, folder.folder())?;
     if std::env::var_os("GRADE_TIMINGS").is_some() {
         eprintln!(
             "timings: linking {} images {:.1} s",
@@ -357,7 +358,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
     });
     let linked: std::collections::BTreeSet<String> = linked.collect();
     Ok(Batch {
-        images: Images::copy(&dir.join(LINKED_IMAGES), linked)?,
+        images: folder.keep(linked)?,
         compiled,
     })
 }
@@ -803,16 +804,14 @@ pub fn unsafe_allowed() -> bool {
     std::env::var_os(ALLOW_UNSAFE_VARIABLE).is_some_and(|v| v == "1")
 }
 
-/// Where a batch's images are linked, in its build folder.
-const LINKED_IMAGES: &str = "link/images";
-
-/// Links an image for each of `built` (see [`crate::link`]): its path, or
-/// why it could not be linked, by key.
+/// Links an image for each of `built` into `out` (see [`crate::link`]):
+/// its path, or why it could not be linked, by key.
 fn link_images(
     cargo: &Cargo,
     workspace: &Path,
     members: &[String],
     built: &[Linked],
+    out: &Path,
 ) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
     let mut outcomes = BTreeMap::new();
     if built.is_empty() {
@@ -837,17 +836,11 @@ fn link_images(
             .collect()
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    // Only this batch's images: the folder would otherwise keep every
-    // image ever linked here.
-    let out = cargo.dir.join(LINKED_IMAGES);
-    if out.exists() {
-        fs::remove_dir_all(&out).context("removing the last batch's images")?;
-    }
     // One template for the whole batch; if it does not link, one a crate,
     // so that only the crate at fault loses its images.
     let groups: Vec<Vec<String>> = match template(cargo, workspace, members, &generated)? {
         Err(_) if generated.len() > 1 => generated.iter().map(|k| vec![k.clone()]).collect(),
-        template => return link_group(template, &jobs(&generated), &generated, &out, threads),
+        template => return link_group(template, &jobs(&generated), &generated, out, threads),
     };
     for group in groups {
         let template = template(cargo, workspace, members, &group)?;
@@ -855,7 +848,7 @@ fn link_images(
             template,
             &jobs(&group),
             &generated,
-            &out,
+            out,
             threads,
         )?);
     }

@@ -111,31 +111,44 @@ pub fn foreign_code(image: &Path, classmates: &[String]) -> anyhow::Result<Optio
     }))
 }
 
-/// Private copies of the images, in a folder of their own that any user
-/// may read and run (the sandbox runs them as a user of each check's own
-/// when grading as root), removed with the batch; a concurrent run that
-/// rebuilds the shared ones cannot change them.
+/// A batch's images, linked straight into a folder of their own that any
+/// user may read and run (the sandbox runs them as a user of each check's
+/// own when grading as root), removed with the batch. It is not in the
+/// shared build folder, so a concurrent run cannot change them.
 #[derive(Debug)]
 pub struct Images {
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
     paths: BTreeMap<String, PathBuf>,
 }
 
 impl Images {
-    pub fn copy(built: &Path, keys: impl IntoIterator<Item = String>) -> anyhow::Result<Images> {
+    /// An empty folder for a batch's images.
+    pub fn new() -> anyhow::Result<Images> {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::Builder::new().prefix("grade-images-").tempdir()?;
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755))?;
-        let mut paths = BTreeMap::new();
+        Ok(Images {
+            dir,
+            paths: BTreeMap::new(),
+        })
+    }
+
+    /// Where the images are linked, each under its submission's key.
+    pub fn folder(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Keeps the images of `keys`, linked into [`Images::folder`], and
+    /// lets any user read and run them, whatever the grader's umask.
+    pub fn keep(mut self, keys: impl IntoIterator<Item = String>) -> anyhow::Result<Images> {
+        use std::os::unix::fs::PermissionsExt;
         for key in keys {
-            let copy = dir.path().join(&key);
-            let original = built.join(&key);
-            fs::copy(&original, &copy)
-                .with_context(|| format!("copying {}", original.display()))?;
-            fs::set_permissions(&copy, fs::Permissions::from_mode(0o755))?;
-            paths.insert(key, copy);
+            let path = self.dir.path().join(&key);
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
+                .with_context(|| format!("opening up {}", path.display()))?;
+            self.paths.insert(key, path);
         }
-        Ok(Images { _dir: dir, paths })
+        Ok(self)
     }
 
     /// The image of the submission built as crate `key`.

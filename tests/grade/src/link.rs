@@ -62,8 +62,9 @@ pub struct Template {
 }
 
 impl Template {
-    /// Reads the command rustc recorded in `args_file`, copies each object
-    /// it names into `keep`, and removes rustc's temporary folder.
+    /// Reads the command rustc recorded in `args_file` and copies each
+    /// object it names into `keep`, out of rustc's temporary files (which
+    /// [`remove_leftovers`] then removes).
     pub fn load(args_file: &Path, keep: &Path) -> anyhow::Result<Template> {
         let text = fs::read_to_string(args_file)
             .with_context(|| format!("reading the template's link line {}", args_file.display()))?;
@@ -106,9 +107,9 @@ impl Template {
             .map(String::as_str)
     }
 
-    /// The command that links `image`'s submission, whose crate is
-    /// `krate`, into `output`: the template's, without the archives of
-    /// the other generated crates in `generated`, bound to `symbol`.
+    /// The command that links a submission of crate `krate` into `output`:
+    /// the template's, without the archives of the other generated crates
+    /// in `generated`, bound to `symbol`.
     fn command(&self, krate: &str, generated: &[String], symbol: &str, output: &Path) -> Command {
         let binding = template_binding();
         let mut command = Command::new(&self.program);
