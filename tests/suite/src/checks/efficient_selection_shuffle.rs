@@ -1,7 +1,7 @@
 //! Checks of `efficient_selection_shuffle`: for k from n − 1 down to 1,
 //! swap position k with a random r in 0..=k.
 
-use super::shuffles::{self, EFFICIENT};
+use super::shuffles::{self, EFFICIENT, RANDOM_SCRIPT_CARDS, RANDOM_SCRIPTS};
 use crate::failure::deck;
 use crate::oracle::{SWAP_WRONG_TURNS, diagnose, replay_swaps};
 use crate::{CheckRng, Failure, Functions};
@@ -128,9 +128,6 @@ pub fn lab_steps_k_from_the_end_down_to_1(f: &dyn Functions) -> Result<(), Failu
     random_scripts_of_larger_decks(f)
 }
 
-/// The larger decks of the random replay, and how many scripts each.
-const RANDOM_SCRIPT_CARDS: [usize; 3] = [7, 13, 52];
-const RANDOM_SCRIPTS: usize = 50;
 
 /// The decks of the exhaustive replay.
 const EXHAUSTIVE_CARDS: std::ops::RangeInclusive<usize> = 2..=6;

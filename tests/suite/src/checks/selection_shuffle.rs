@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use super::shuffles::{self, SELECTION};
+use super::shuffles::{self, RANDOM_SCRIPT_CARDS, RANDOM_SCRIPTS, SELECTION};
 use crate::failure::deck;
 use crate::oracle::{SELECTION_WRONG_TURNS, diagnose, replay_selection};
 use crate::{CheckRng, Failure, Functions};
@@ -116,9 +116,9 @@ pub fn lab_steps_draws_j_from_the_whole_deck(f: &dyn Functions) -> Result<(), Fa
 fn random_scripts_of_larger_decks(f: &dyn Functions) -> Result<(), Failure> {
     use rand::RngExt;
     let mut rng = crate::seeded(714);
-    for n in [7, 13, 52] {
+    for n in RANDOM_SCRIPT_CARDS {
         let input: Vec<i32> = (1..=n as i32).collect();
-        let scripts: Vec<Vec<usize>> = (0..50)
+        let scripts: Vec<Vec<usize>> = (0..RANDOM_SCRIPTS)
             .map(|_| {
                 let mut taken = vec![false; n];
                 let mut left = n;

@@ -8,6 +8,11 @@ use crate::failure::deck;
 use crate::stats::{self, ChiSquare};
 use crate::{CheckRng, Failure, Functions};
 
+/// The larger decks of both shuffles' random lab-steps replays, beside
+/// their exhaustive ones on the small decks, and how many scripts each.
+pub(crate) const RANDOM_SCRIPT_CARDS: [usize; 3] = [7, 13, 52];
+pub(crate) const RANDOM_SCRIPTS: usize = 50;
+
 /// Calls a shuffle `times` times on copies of a deck, one rng throughout.
 type ShuffleMany = fn(&dyn Functions, &[i32], &mut CheckRng, usize) -> Vec<Vec<i32>>;
 
