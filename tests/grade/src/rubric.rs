@@ -233,7 +233,11 @@ mod tests {
             .map(|(_, w)| *w)
             .collect();
         assert_eq!(flip.iter().sum::<u64>(), 1001);
-        assert_eq!(flip, [251, 250, 250, 250], "the spare hundredth goes first");
+        assert_eq!(
+            flip,
+            [201, 200, 200, 200, 200],
+            "the spare hundredth goes first"
+        );
     }
 
     #[test]

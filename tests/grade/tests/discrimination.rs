@@ -315,6 +315,16 @@ fixture!(zero identity_shuffle fails efficient_selection_shuffle:
     shown by reaches_many_orders_of_8_cards);
 fixture!(zero sum_based fails are_permutations: false_when_only_the_sums_match;
     shown by false_when_only_the_sums_match);
+fixture!(wrong selection_minus_one_mark fails selection_shuffle: any_i32_can_be_a_card;
+    shown by any_i32_can_be_a_card);
+fixture!(wrong selection_min_mark fails selection_shuffle: any_i32_can_be_a_card;
+    shown by any_i32_can_be_a_card);
+fixture!(wrong coin_rounded_decimal fails flip: heads_exactly_2_times_in_3;
+    shown by heads_exactly_2_times_in_3);
+fixture!(wrong coin_threshold_066 fails flip: heads_exactly_2_times_in_3;
+    shown by heads_exactly_2_times_in_3);
+fixture!(wrong coin_from_a_byte fails flip: heads_exactly_2_times_in_3;
+    shown by heads_exactly_2_times_in_3);
 fixture!(wrong permutations_min_mark fails are_permutations:
     every_pair_of_up_to_4_cards, random_pairs_of_5_to_12_cards;
     shown by every_pair_of_up_to_4_cards);

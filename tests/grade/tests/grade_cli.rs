@@ -367,7 +367,7 @@ fn trivial_answers_earn_nothing_for_their_exercise() {
         report.contains("One that leaves the deck as it was"),
         "{report}"
     );
-    assert!(report.contains("✗ 9 more checks (0 of 22.5)"), "{report}");
+    assert!(report.contains("✗ 10 more checks (0 of 22.81)"), "{report}");
     assert_eq!(report.matches("not run:").count(), 1, "{report}");
 }
 
@@ -384,7 +384,7 @@ fn a_call_counter_cannot_replay_a_seeded_run() {
     let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
     assert!(
         csv.lines()
-            .any(|l| l == "selection_counter_replay,92,100,20,12,25,15,10,10,graded,0"),
+            .any(|l| l == "selection_counter_replay,92.25,100,20,12.25,25,15,10,10,graded,0"),
         "{csv}"
     );
     let report = stdout(grade().arg(class.path()));
@@ -471,7 +471,7 @@ fn json_is_gradescope_results_and_stable_apart_from_time() {
     assert_eq!(first, run());
     assert_eq!(first["score"], 85.0);
     let tests = first["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 42 + 13);
+    assert_eq!(tests.len(), 45 + 13);
     // The points of the tests add up exactly to the score, in hundredths.
     let hundredths = |v: &serde_json::Value| (v.as_f64().unwrap() * 100.0).round() as i64;
     let sum: i64 = tests.iter().map(|t| hundredths(&t["score"])).sum();

@@ -31,6 +31,9 @@ fixture!(fair_coin, "wrong");
 fixture!(repeating_coin, "wrong");
 fixture!(sum_based, "wrong");
 fixture!(question_3_backwards, "wrong");
+fixture!(coin_rounded_decimal, "wrong");
+fixture!(coin_from_a_byte, "wrong");
+fixture!(selection_minus_one_mark, "wrong");
 
 static FLOOR_MIDPOINT: grading::Implementation = grading::implementation!(floor_midpoint);
 static SPLIT_AT_HALF: grading::Implementation = grading::implementation!(split_at_half);
@@ -42,6 +45,9 @@ static FORWARD_FISHER_YATES: grading::Implementation =
 static LINEAR_PROBE: grading::Implementation = grading::implementation!(selection_linear_probe);
 static REMOVE_FROM_LIST: grading::Implementation = grading::implementation!(remove_from_list);
 static FAIR_COIN: grading::Implementation = grading::implementation!(fair_coin);
+static ROUNDED_COIN: grading::Implementation = grading::implementation!(coin_rounded_decimal);
+static BYTE_COIN: grading::Implementation = grading::implementation!(coin_from_a_byte);
+static MINUS_ONE_MARK: grading::Implementation = grading::implementation!(selection_minus_one_mark);
 static REPEATING_COIN: grading::Implementation = grading::implementation!(repeating_coin);
 static SUM_BASED: grading::Implementation = grading::implementation!(sum_based);
 static QUESTION3_BACKWARDS: grading::Implementation =
@@ -167,6 +173,19 @@ fn coin_failures_explain_ratio_and_independence() {
     insta::assert_snapshot!(message(
         &REPEATING_COIN,
         "flip::successive_flips_are_independent"
+    ));
+}
+
+/// The near misses each read as their own mistake: the threshold written
+/// as a decimal, the byte's modulo bias, a card value used as a mark.
+#[test]
+fn near_misses_name_their_mistake() {
+    grading::quiet_check_panics();
+    insta::assert_snapshot!(message(&ROUNDED_COIN, "flip::heads_exactly_2_times_in_3"));
+    insta::assert_snapshot!(message(&BYTE_COIN, "flip::heads_exactly_2_times_in_3"));
+    insta::assert_snapshot!(message(
+        &MINUS_ONE_MARK,
+        "selection_shuffle::any_i32_can_be_a_card"
     ));
 }
 

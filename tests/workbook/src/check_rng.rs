@@ -6,7 +6,7 @@ use rand::TryRng;
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
-use crate::ScriptedRng;
+use crate::{ScriptedRng, WordList};
 
 /// A seeded PCG stream for property checks, or a script for lab-steps
 /// checks. One concrete type, so a check's random source can be sent to a
@@ -17,7 +17,24 @@ pub enum CheckRng {
     Seeded(Pcg64),
     /// A scripted source; see [`ScriptedRng`].
     Scripted(ScriptedRng),
+    /// Chosen words; see [`WordList`].
+    Words(WordList),
+    /// A seeded stream that panics after `budget` draws: a shuffle that
+    /// waits forever for a card it can never draw then fails at once, with
+    /// a message that says so, instead of running out the time limit.
+    Budgeted {
+        /// The stream.
+        rng: Pcg64,
+        /// Draws left before the panic.
+        left: u64,
+        /// The draws allowed, for the message.
+        budget: u64,
+    },
 }
+
+/// The start of [`CheckRng::Budgeted`]'s panic message, by which a check
+/// tells it from the student's own panics.
+pub const OVER_BUDGET: &str = "the rng was asked for more than";
 
 impl CheckRng {
     /// A PCG stream from a seed.
@@ -31,12 +48,36 @@ impl CheckRng {
         CheckRng::Scripted(ScriptedRng::new(script))
     }
 
-    /// How many draws a scripted source has served; 0 for a seeded one.
+    /// Chosen words, in order; see [`WordList`].
+    pub fn words(words: Vec<u64>) -> Self {
+        CheckRng::Words(WordList::new(words))
+    }
+
+    /// A PCG stream from a seed that panics on draw `budget + 1`.
+    pub fn budgeted(seed: u64, budget: u64) -> Self {
+        CheckRng::Budgeted {
+            rng: crate::seeded(seed),
+            left: budget,
+            budget,
+        }
+    }
+
+    /// How many draws a scripted source or a word list has served; 0 for a
+    /// seeded one.
     pub fn draws(&self) -> usize {
         match self {
-            CheckRng::Seeded(_) => 0,
+            CheckRng::Seeded(_) | CheckRng::Budgeted { .. } => 0,
             CheckRng::Scripted(script) => script.draws(),
+            CheckRng::Words(words) => words.draws(),
         }
+    }
+
+    /// Counts one draw of a budgeted source, and panics past its budget.
+    fn spend(left: &mut u64, budget: u64) {
+        if *left == 0 {
+            panic!("{OVER_BUDGET} {budget} random numbers in one call without finishing");
+        }
+        *left -= 1;
     }
 }
 
@@ -47,6 +88,11 @@ impl TryRng for CheckRng {
         match self {
             CheckRng::Seeded(rng) => rng.try_next_u32(),
             CheckRng::Scripted(rng) => rng.try_next_u32(),
+            CheckRng::Words(rng) => rng.try_next_u32(),
+            CheckRng::Budgeted { rng, left, budget } => {
+                Self::spend(left, *budget);
+                rng.try_next_u32()
+            }
         }
     }
 
@@ -54,6 +100,11 @@ impl TryRng for CheckRng {
         match self {
             CheckRng::Seeded(rng) => rng.try_next_u64(),
             CheckRng::Scripted(rng) => rng.try_next_u64(),
+            CheckRng::Words(rng) => rng.try_next_u64(),
+            CheckRng::Budgeted { rng, left, budget } => {
+                Self::spend(left, *budget);
+                rng.try_next_u64()
+            }
         }
     }
 
@@ -61,6 +112,11 @@ impl TryRng for CheckRng {
         match self {
             CheckRng::Seeded(rng) => rng.try_fill_bytes(dst),
             CheckRng::Scripted(rng) => rng.try_fill_bytes(dst),
+            CheckRng::Words(rng) => rng.try_fill_bytes(dst),
+            CheckRng::Budgeted { rng, left, budget } => {
+                Self::spend(left, *budget);
+                rng.try_fill_bytes(dst)
+            }
         }
     }
 }

@@ -9,8 +9,8 @@
 //!   process or across a pipe to a sandboxed child; [`Functions`] is
 //!   whatever answers them, and its typed calls (`f.flip().call(…)`) are
 //!   what the checks use.
-//! * [`CheckRng`] and [`ScriptedRng`] are the random sources the checks
-//!   hand to a student's functions.
+//! * [`CheckRng`], [`ScriptedRng`] and [`WordList`] are the random sources
+//!   the checks hand to a student's functions.
 //!
 //! The grading suite (`grading`), the `grade` command and the sandboxed
 //! child all build on this crate, which is small so the child links fast.
@@ -22,12 +22,14 @@ mod protocol;
 mod registry;
 mod scripted;
 pub mod shapes;
+mod word_list;
 
 pub use call::{CallInput, Caller, Functions, Unwatched, Watch};
-pub use check_rng::CheckRng;
+pub use check_rng::{CheckRng, OVER_BUDGET};
 pub use implementation::{BONUS_EXERCISES, EXERCISES, Exercise, Implementation, LAB_EXERCISES};
 pub use protocol::{Request, Response};
 pub use scripted::ScriptedRng;
+pub use word_list::WordList;
 
 #[doc(hidden)]
 pub use rand;

@@ -42,6 +42,7 @@ macro_rules! with_exercises {
                 property uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 property uniform_at_2_cards: "2 cards are swapped half the time",
                 property uniform_at_52_cards: "every card is equally likely at every position of 52",
+                property any_i32_can_be_a_card: "deals decks of any i32 values: -1, 0, i32::MIN, i32::MAX",
                 steps lab_steps_retries_until_an_unused_card: "lab steps: draws j again while values[j] is used",
                 steps lab_steps_draws_j_from_the_whole_deck: "lab steps: every j is drawn from 0 to n - 1",
             }
@@ -53,6 +54,7 @@ macro_rules! with_exercises {
                 property uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 property uniform_at_2_cards: "2 cards are swapped half the time",
                 property uniform_at_52_cards: "every card is equally likely at every position of 52",
+                property any_i32_can_be_a_card: "deals decks of any i32 values: -1, 0, i32::MIN, i32::MAX",
                 steps lab_steps_k_from_the_end_down_to_1: "lab steps: k runs from n - 1 down to 1, one draw each",
                 steps lab_steps_r_can_equal_k: "lab steps: r = k leaves the card in place",
                 steps lab_steps_question_3: "lab steps: Question 3's draws reverse [1, 2, 3, 4]",
@@ -60,6 +62,7 @@ macro_rules! with_exercises {
             flip: RandomWord "Returns \"heads\" twice as often as \"tails\"." {
                 property returns_heads_or_tails: "returns exactly \"heads\" or \"tails\"",
                 property heads_twice_as_often_as_tails: "heads come up twice as often as tails",
+                property heads_exactly_2_times_in_3: "heads come up exactly 2 times in 3, not 0.66 or 171 in 256",
                 property successive_flips_are_independent: "one flip does not predict the next",
                 property uses_the_rng_it_is_given: "the flips follow the seed of rng",
             }

@@ -1,5 +1,6 @@
 //! Checks of `flip`: a coin that shows "heads" with probability 2/3.
 
+use super::coin_probe::{self, Reading};
 use crate::stats::{self, ChiSquare};
 use crate::{CheckRng, Failure, Functions};
 
@@ -7,6 +8,11 @@ use crate::{CheckRng, Failure, Functions};
 pub(crate) const RATIO_FLIPS: u64 = 6_000;
 /// Non-overlapping pairs of flips for the independence test.
 pub(crate) const PAIRS: u64 = 3_000;
+/// Flips for the exact-odds test: enough to tell 0.66 from 2/3.
+pub(crate) const EXACT_FLIPS: u64 = 360_000;
+/// Its acceptance region: the counts whose exact two-sided p-value at 2/3
+/// is at least 1e-6 (`tests::stated_powers` recomputes it).
+const EXACT_REGION: (u64, u64) = (238_615, 241_382);
 
 /// Flips `count` times with one generator and returns whether each was
 /// heads, or the first answer that was neither "heads" nor "tails".
@@ -85,6 +91,83 @@ pub fn heads_twice_as_often_as_tails(f: &dyn Functions) -> Result<(), Failure> {
         format!("{count} heads ({:.1}%)", 100.0 * share),
         hint,
     ))
+}
+
+/// The coin's exact odds, which the ratio check above (a core check, so
+/// that a fair or 3:1 coin earns nothing) cannot see: 2/3 written as 0.66,
+/// as 0.6666, or drawn from a byte (`% 3` on a `u8` is heads 171 times in
+/// 256) passes it, and is a real but smaller mistake that costs this check
+/// alone.
+///
+/// Two parts:
+/// * The probe ([`coin_probe`]) hands a coin that draws one word per flip
+///   chosen words and reads its share of heads to 1 part in 2^32: 0.66,
+///   0.6666 and the byte coin fail here, with a hint that names them, and
+///   a coin read as 2/3 passes. A coin it cannot read is left to the
+///   second part.
+/// * An exact two-sided binomial test of P(heads) = 2/3 over 360,000
+///   flips. False alarm: at most 1e-6 (acceptance 238,615..=241,382
+///   heads). Power against a 0.66 coin (off by 1/150): 0.99982.
+///   `tests::stated_powers` recomputes both.
+pub fn heads_exactly_2_times_in_3(f: &dyn Functions) -> Result<(), Failure> {
+    // A reading is exact, so it settles the question either way: the
+    // flips below are only for the coins it cannot read. They cost such a
+    // submission about 0.2 s under `grade` (measured: 0.06 s in the coin,
+    // the rest moving 360,000 answers across the pipe), 20 s of CPU for a
+    // class of 100 if every coin needed them.
+    match coin_probe::read(f) {
+        Some(reading) if reading.is_two_thirds() => return Ok(()),
+        Some(reading) => return Err(probe_failure(reading)),
+        None => {}
+    }
+    let seed = 7;
+    let flips = heads(f, EXACT_FLIPS, seed).map_err(wrong_word)?;
+    let count = flips.iter().filter(|&&h| h).count() as u64;
+    let (low, high) = EXACT_REGION;
+    if (low..=high).contains(&count) {
+        return Ok(());
+    }
+    let share = count as f64 / EXACT_FLIPS as f64;
+    Err(Failure::new(
+        "flip's heads do not come up exactly 2 times in 3",
+        format!("{EXACT_FLIPS} flips, rng seeded with {seed}"),
+        format!("between {low} and {high} heads (2/3 is {})", EXACT_FLIPS * 2 / 3),
+        format!("{count} heads ({:.3}%)", 100.0 * share),
+        ROUNDED_HINT,
+    ))
+}
+
+const ROUNDED_HINT: &str = "2/3 is 0.666… without end: a threshold written as a decimal \
+     (0.66, 0.67, 0.6666) gives a slightly wrong coin. Write `2.0 / 3.0`, or draw exact odds \
+     with `rng.random_ratio(2, 3)` or `rng.random_range(0..3) < 2`";
+
+fn probe_failure(reading: Reading) -> Failure {
+    let share = reading.share();
+    let (got, hint) = match reading {
+        Reading::Threshold { .. } => (
+            format!(
+                "heads for {:.6} of the random words (2/3 is 0.666667)",
+                share
+            ),
+            ROUNDED_HINT,
+        ),
+        Reading::Modulo { heads } => (
+            format!(
+                "heads for {heads} of {} consecutive random words, {share:.6} of them",
+                coin_probe::WINDOW
+            ),
+            "3 does not divide the number of values a byte (256) or a 16-bit word can \
+             take, so `random::<u8>() % 3 < 2` is heads 171 times in 256, not 2 in 3. Draw \
+             from a range, `rng.random_range(0..3) < 2`, which rand makes exact",
+        ),
+    };
+    Failure::new(
+        "flip's heads do not come up exactly 2 times in 3",
+        "flip(rng) on chosen random words, one per flip, to read its exact odds",
+        "heads for 2/3 of the words, to 1 part in 2^32",
+        got,
+        hint,
+    )
 }
 
 /// A chi-square test of independence on 3,000 non-overlapping pairs of
@@ -179,6 +262,15 @@ mod tests {
         assert!(binomial_rejection_probability(RATIO_FLIPS, 0.75, region) > 1.0 - 1e-15);
         // The false-alarm rate of the region itself.
         assert!(binomial_rejection_probability(RATIO_FLIPS, 2.0 / 3.0, region) <= 1e-6);
+
+        // The exact-odds check: its region, its false alarm, and its power
+        // against a coin off by 1/150.
+        let exact = stats::binomial_acceptance(EXACT_FLIPS, 2.0 / 3.0);
+        assert_eq!(exact, EXACT_REGION);
+        assert!(binomial_rejection_probability(EXACT_FLIPS, 2.0 / 3.0, exact) <= 1e-6);
+        let against_066 = binomial_rejection_probability(EXACT_FLIPS, 0.66, exact);
+        assert!(against_066 >= 0.999, "{against_066}");
+        assert!((against_066 - 0.99982).abs() < 5e-5, "{against_066}");
 
         for phase in 0..3 {
             let flips: Vec<bool> = (0..2 * PAIRS as usize)

@@ -44,6 +44,11 @@ pub fn uniform_at_52_cards(f: &dyn Functions) -> Result<(), Failure> {
     shuffles::uniform_at_52_cards(f, &SELECTION)
 }
 
+/// See [`shuffles::any_i32_can_be_a_card`].
+pub fn any_i32_can_be_a_card(f: &dyn Functions) -> Result<(), Failure> {
+    shuffles::any_i32_can_be_a_card(f, &SELECTION)
+}
+
 /// Runs the student's selection shuffle on a scripted random source and
 /// compares deck and number of draws with the lab's steps.
 fn follows_the_lab(f: &dyn Functions, input: &[i32], js: &[usize]) -> Result<(), Failure> {
