@@ -187,6 +187,13 @@ impl Setting {
                 "NO FILE-SYSTEM ISOLATION: checks can read what the grading user can read",
             ),
         }
+        // The build's view is Landlock's alone (`grade __build-view`), and
+        // Landlock cannot say "not here" to a process that goes on anyway.
+        if self.landlock_abi == 0 {
+            gaps.push(
+                "no Landlock: the compiler can read what the grading user can read (the scan and rustc's dep-info check still refuse a submission that names a file outside itself)",
+            );
+        }
         let gaps = if gaps.is_empty() {
             "nothing known".to_string()
         } else {
@@ -786,6 +793,9 @@ mod tests {
 
         let bare = setting(false, Isolation::None, false, 0).describe();
         assert!(bare.contains("NO FILE-SYSTEM ISOLATION") && !bare.contains("Landlock ABI"));
+        assert!(bare.contains("no Landlock: the compiler can read"), "{bare}");
+        let old_kernel = setting(true, Isolation::Namespaces, true, 0).describe();
+        assert!(old_kernel.ends_with("refuse a submission that names a file outside itself)"));
     }
 
     #[test]
