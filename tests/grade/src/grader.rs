@@ -54,7 +54,7 @@ pub struct Cli {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
-    /// The rubric (TOML) with points and limits; tests/rubric.toml if absent.
+    /// A rubric (TOML): the points and limits it names replace tests/rubric.toml's.
     #[arg(long, value_name = "FILE")]
     pub rubric: Option<PathBuf>,
 

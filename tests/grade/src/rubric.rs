@@ -50,9 +50,28 @@ impl Default for BuildLimits {
 }
 
 impl Rubric {
-    /// Parses and checks a rubric's text against the catalogue.
+    /// Parses a rubric's text, laid over the shipped one, and checks the
+    /// result against the catalogue.
+    ///
+    /// A rubric names only what it changes: a key it sets replaces the
+    /// shipped one, table by table, so `[limits]` with `call_seconds = 1.0`
+    /// alone keeps every other limit, point and core check, and `flip = []`
+    /// under `[core]` turns flip's rule off. A full copy of the shipped file
+    /// works too, as it sets every key.
     pub fn parse(text: &str) -> anyhow::Result<Rubric> {
-        let rubric: Rubric = toml::from_str(text)?;
+        let overrides: toml::Table = toml::from_str(text)?;
+        let mut merged: toml::Table = toml::from_str(DEFAULT).expect("the shipped rubric parses");
+        for (key, value) in overrides {
+            match (merged.get_mut(&key), value) {
+                (Some(toml::Value::Table(shipped)), toml::Value::Table(changed)) => {
+                    shipped.extend(changed);
+                }
+                (_, value) => {
+                    merged.insert(key, value);
+                }
+            }
+        }
+        let rubric: Rubric = merged.try_into()?;
         if !(0.0..=1.0).contains(&rubric.lab_steps_share) {
             bail!(
                 "lab_steps_share must be between 0 and 1, not {}",
@@ -181,6 +200,37 @@ fn share(total: u64, indices: &[usize], worth: &mut [u64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rubric names only what it changes; the rest is the shipped one's.
+    #[test]
+    fn a_rubric_overrides_the_shipped_one_key_by_key() {
+        let shipped = Rubric::parse(DEFAULT).unwrap();
+        assert_eq!(Rubric::parse("").unwrap(), shipped);
+        let fast = Rubric::parse("[limits]\ncall_seconds = 1.0\n").unwrap();
+        assert_eq!(fast.limits.call_seconds, 1.0);
+        assert_eq!(
+            Rubric {
+                limits: Limits {
+                    call_seconds: 3.0,
+                    ..fast.limits
+                },
+                ..fast.clone()
+            },
+            shipped
+        );
+        let no_flip_gate = Rubric::parse("[core]\nflip = []\n[points]\nflip = 10\n").unwrap();
+        assert!(no_flip_gate.core["flip"].is_empty());
+        assert_eq!(no_flip_gate.core["are_permutations"].len(), 3);
+        assert_eq!(no_flip_gate.points["flip"], 10.0);
+        assert_eq!(no_flip_gate.points["perfect_shuffle"], 20.0);
+        let unknown = Rubric::parse("[limits]\ncall_secs = 1\n").unwrap_err();
+        assert!(format!("{unknown:#}").contains("call_secs"), "{unknown:#}");
+        let not_toml = Rubric::parse("[limits\n").unwrap_err();
+        assert!(
+            format!("{unknown:#}{not_toml:#}").contains("line 1"),
+            "{not_toml:#}"
+        );
+    }
 
     #[test]
     fn the_default_rubric_gives_100_points_in_exact_hundredths() {

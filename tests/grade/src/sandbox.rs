@@ -793,7 +793,10 @@ mod tests {
 
         let bare = setting(false, Isolation::None, false, 0).describe();
         assert!(bare.contains("NO FILE-SYSTEM ISOLATION") && !bare.contains("Landlock ABI"));
-        assert!(bare.contains("no Landlock: the compiler can read"), "{bare}");
+        assert!(
+            bare.contains("no Landlock: the compiler can read"),
+            "{bare}"
+        );
         let old_kernel = setting(true, Isolation::Namespaces, true, 0).describe();
         assert!(old_kernel.ends_with("refuse a submission that names a file outside itself)"));
     }
