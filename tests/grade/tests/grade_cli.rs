@@ -545,7 +545,9 @@ fn the_reference_earns_every_point_and_every_bonus_check() {
         .filter(|c| c.kind == grading::Kind::Bonus)
         .count();
     assert!(
-        report.contains(&format!("bonus (no points): {bonus} of {bonus} checks passed")),
+        report.contains(&format!(
+            "bonus (no points): {bonus} of {bonus} checks passed"
+        )),
         "{report}"
     );
 }

@@ -572,8 +572,7 @@ mod tests {
         // 1,000 expected if fair (sd 27); seen well above 1,200.
         assert!(on_top > 1_200, "card 0 on top {on_top} times in {shuffles}");
 
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
+        let quiet = crate::QuietPanics::new();
         let mut panics = 0;
         for _ in 0..100 {
             let mut deck: Vec<i32> = (0..52).collect();
@@ -584,7 +583,7 @@ mod tests {
             deck.sort();
             assert_eq!(deck, (0..52).collect::<Vec<i32>>());
         }
-        std::panic::set_hook(previous);
+        drop(quiet);
         assert!(panics > 50, "{panics} of 100 sorts of 52 cards panicked");
     }
 

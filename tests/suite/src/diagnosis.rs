@@ -6,14 +6,13 @@
 //! but its hint says which failure to fix first. So one bug reads as one
 //! bug, not as a cascade of three.
 
-use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
 
 use crate::checks::distinct_deck;
 use crate::oracle::{
     self, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn, out_shuffle, replay_swaps,
 };
+use crate::runner::QuietPanics;
 use crate::{Check, CheckRng, Failure, Functions, Kind};
 
 /// A known mistake: what it is, and the check that shows it best.
@@ -78,27 +77,12 @@ pub(crate) fn diagnose(exercise: &str, f: &dyn Functions) -> Option<Mistake> {
     }
 }
 
-thread_local! {
-    static QUIET: Cell<bool> = const { Cell::new(false) };
-}
-
 /// Runs `body`, returning `None` if it panicked, without printing the
 /// panic: a student's function may panic on a probe, and that panic is not
 /// news to them.
 fn quietly<T>(body: impl FnOnce() -> T) -> Option<T> {
-    static HOOK: Once = Once::new();
-    HOOK.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if !QUIET.get() {
-                previous(info);
-            }
-        }));
-    });
-    let was = QUIET.replace(true);
-    let result = panic::catch_unwind(AssertUnwindSafe(body));
-    QUIET.set(was);
-    result.ok()
+    let _quiet = QuietPanics::new();
+    panic::catch_unwind(AssertUnwindSafe(body)).ok()
 }
 
 fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {

@@ -40,8 +40,9 @@ pub use diagnosis::FOLLOWS_FROM;
 pub use failure::Failure;
 pub use local::Local;
 pub use runner::{
-    CALL_LIMIT, CheckBody, NOT_YET_IMPLEMENTED, Outcome, Probe, WHILE_CORE_FAILS, is_check_thread,
-    quiet_check_panics, run_as_test, run_check, run_check_on, run_check_with_limit,
+    CALL_LIMIT, CheckBody, NOT_YET_IMPLEMENTED, Outcome, Probe, QuietPanics, WHILE_CORE_FAILS,
+    is_check_thread, quiet_check_panics, run_as_test, run_check, run_check_on,
+    run_check_with_limit,
 };
 pub use workbook::{CheckRng, Functions, Implementation, ScriptedRng, implementation, seeded};
 

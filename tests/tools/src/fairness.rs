@@ -289,7 +289,7 @@ pub fn measure(
     let mut ordered = 0u64;
     let mut panics = 0u64;
     // The comparator sort's panics are counted, not printed.
-    let _quiet = (settings.algorithm == Algorithm::ComparatorSort).then(QuietPanics::new);
+    let _quiet = (settings.algorithm == Algorithm::ComparatorSort).then(grading::QuietPanics::new);
     for shuffle in 0..settings.shuffles {
         let result = match settings.algorithm {
             Algorithm::Perfect => (implementation.perfect_shuffle)(&deck),
@@ -354,28 +354,6 @@ pub fn measure(
         rng.draws,
         panics,
     )
-}
-
-/// A panic hook, as `std::panic::take_hook` returns it.
-type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send>;
-
-/// Silences the panic hook while it lives, and puts the old one back.
-pub(crate) struct QuietPanics(Option<PanicHook>);
-
-impl QuietPanics {
-    pub(crate) fn new() -> Self {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
-        QuietPanics(Some(previous))
-    }
-}
-
-impl Drop for QuietPanics {
-    fn drop(&mut self) {
-        if let Some(previous) = self.0.take() {
-            std::panic::set_hook(previous);
-        }
-    }
 }
 
 fn in_place(deck: &[i32], shuffle: impl FnOnce(&mut [i32])) -> Vec<i32> {

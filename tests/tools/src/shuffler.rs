@@ -11,7 +11,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Parser;
 
-use crate::fairness::{self, Algorithm, QuietPanics, Settings};
+use crate::fairness::{self, Algorithm, Settings};
+use grading::QuietPanics;
 use grading::{Implementation, seeded};
 
 /// Shuffle a deck again and again, as in Exercise 2 of the lab, to see how

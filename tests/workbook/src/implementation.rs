@@ -207,7 +207,11 @@ mod tests {
         assert_eq!(unique.len(), names.len());
         let first_bonus = EXERCISES.iter().position(|e| e.bonus).unwrap();
         assert!(EXERCISES[first_bonus..].iter().all(|e| e.bonus));
-        let lab: Vec<&str> = EXERCISES.iter().filter(|e| !e.bonus).map(|e| e.name).collect();
+        let lab: Vec<&str> = EXERCISES
+            .iter()
+            .filter(|e| !e.bonus)
+            .map(|e| e.name)
+            .collect();
         assert_eq!(LAB_EXERCISES, lab.as_slice());
         assert_eq!(LAB_EXERCISES.len() + BONUS_EXERCISES.len(), EXERCISES.len());
         assert_eq!(Exercise::named("flip").unwrap().name, "flip");
