@@ -22,6 +22,8 @@ use std::process::{Command, ExitCode};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
+use crate::Exit;
+
 /// The hidden `grade` subcommand that runs a command in a [`BuildView`].
 pub const BUILD_VIEW_COMMAND: &str = "__build-view";
 
@@ -98,7 +100,7 @@ impl BuildView {
 pub fn build_view_main(arguments: &[OsString]) -> ExitCode {
     let Some((program, rest)) = arguments.split_first() else {
         eprintln!("usage: grade {BUILD_VIEW_COMMAND} <program> [arguments]…");
-        return ExitCode::from(2);
+        return Exit::Usage.into();
     };
     let run = || -> anyhow::Result<std::io::Error> {
         let text = std::env::var(BUILD_VIEW_VARIABLE)
@@ -119,7 +121,7 @@ pub fn build_view_main(arguments: &[OsString]) -> ExitCode {
         ),
         Err(error) => eprintln!("grade: {error:#}"),
     }
-    ExitCode::from(97)
+    Exit::BuildViewFailed.into()
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 pub mod build;
 pub mod cgroup;
 pub mod control;
+mod exit;
 mod limits;
 pub mod seccomp;
 pub mod view;
@@ -24,6 +25,7 @@ pub mod zygote;
 
 pub use build::{BUILD_VIEW_COMMAND, BUILD_VIEW_VARIABLE, BuildView, build_view_main};
 pub use cgroup::Cgroups;
+pub use exit::Exit;
 pub use limits::{LIMITS_VARIABLE, Limits};
 pub use view::Isolation;
 
@@ -57,13 +59,13 @@ pub const ZYGOTE_COMMAND: &str = "__zygote";
 pub fn zygote_main(arguments: &[OsString]) -> ExitCode {
     let [image] = arguments else {
         eprintln!("usage: grade {ZYGOTE_COMMAND} <image>");
-        return ExitCode::from(2);
+        return Exit::Usage.into();
     };
     match start(PathBuf::from(image)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("harness: {error:#}");
-            ExitCode::from(3)
+            Exit::SetupFailed.into()
         }
     }
 }

@@ -54,7 +54,7 @@ use crate::view::{self, Isolation};
 use crate::{Limits, Sandbox, seccomp};
 
 /// The exit code of a check process that could not set itself up.
-const SETUP_FAILED: i32 = 3;
+const SETUP_FAILED: i32 = crate::Exit::SetupFailed.code();
 
 /// Runs checks of the submission whose image is `image` for the grader on
 /// the control socket `control`, until the grader closes it.
