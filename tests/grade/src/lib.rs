@@ -9,14 +9,26 @@
 //! then execute the image; `remote` talks to them, `rubric` weighs the
 //! checks and `report` writes the results. `assign` makes a class's student repository and
 //! Gradescope autograder.
+//!
+//! `grader` runs those steps for the command that `cli` defines: `cache`
+//! says which grades in `--out` are current and `gradebook` writes them
+//! there, `workers` run the checks, `schedule` chooses which of a chain's
+//! checks run, `scores` turns outcomes into points, `timings` measures the
+//! sandbox's cost and `watch` waits for a source to change. The sandbox is
+//! three parts: `setting` finds and describes it, `zygote_client` starts
+//! and stops a submission's zygote, and `server` talks to one check's
+//! process.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]
 
 mod assign;
+mod cache;
 mod cargo;
+mod cli;
 mod compile;
 mod discover;
+mod gradebook;
 mod grader;
 mod images;
 mod link;
@@ -26,5 +38,13 @@ mod remote;
 mod report;
 mod rubric;
 mod sandbox;
+mod schedule;
+mod scores;
+mod server;
+mod setting;
+mod timings;
+mod watch;
+mod workers;
+mod zygote_client;
 
 pub use grader::*;

@@ -1,0 +1,78 @@
+//! The command line: `grade`'s arguments, its `assign` subcommand and its
+//! report formats, as clap reads them. Kept apart so that `grade --help`
+//! reads as one file.
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Grade Activity 3 submissions: each check of the grading suite runs the
+/// student's functions in fresh sandboxed processes.
+#[derive(Debug, Parser)]
+#[command(
+    name = "grade",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    /// Instead of grading: make a class's editions.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Submissions to grade: a crate folder (with src/lib.rs), a single .rs
+    /// file, or a folder of those, each entry one submission named after it.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// How to print the grades.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    /// Write DIR/<id>/results.json and DIR/grades.csv as each submission
+    /// finishes; on a rerun, skip submissions already graded and unchanged.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// A rubric (TOML): the points and limits it names replace tests/rubric.toml's.
+    #[arg(long, value_name = "FILE")]
+    pub rubric: Option<PathBuf>,
+
+    /// Grade again whenever a submission's source changes.
+    #[arg(long)]
+    pub watch: bool,
+
+    /// Checks run at once [default: twice the number of CPUs, since a
+    /// check's time is split between the grader and its sandbox].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+}
+
+/// What `grade` can do besides grading.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Write OUT/student/, a repository for students without the answers,
+    /// and OUT/autograder.zip, for Gradescope.
+    Assign {
+        /// The folder to write into; neither result may exist yet.
+        #[arg(value_name = "OUT")]
+        out: PathBuf,
+
+        /// The rubric (TOML) the classroom workflow and the autograder use;
+        /// tests/rubric.toml if absent.
+        #[arg(long, value_name = "FILE")]
+        rubric: Option<PathBuf>,
+    },
+}
+
+/// The report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A readable report: points per exercise, and every failed check.
+    Table,
+    /// Gradescope's results.json, for exactly one submission.
+    Json,
+    /// A gradebook, one row per submission.
+    Csv,
+}

@@ -1,0 +1,121 @@
+//! A submission's results from its checks' outcomes: what the submission
+//! scores, what each check earns and says, and the status that heads the
+//! report.
+
+use grading::{Check, Outcome};
+
+use crate::cache::fingerprint;
+use crate::compile::Compiled;
+use crate::discover::Submission;
+use crate::report::{self, Extra, Results, Tags, TestResult};
+use crate::rubric::Rubric;
+
+/// The results of `submission`, whose checks of `checks` came to
+/// `outcomes`, graded by `rubric` and the grader `grader`.
+pub(crate) fn results(
+    rubric: &Rubric,
+    checks: &[Check],
+    grader: &str,
+    submission: &Submission,
+    compiled: &Compiled,
+    outcomes: &[Outcome],
+    elapsed: f64,
+) -> Results {
+    let (status, summary) = match compiled {
+        Compiled::Failed { message } => ("did not compile", message.clone()),
+        Compiled::Built { broken, .. } if !broken.is_empty() => {
+            let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
+            let summary = format!(
+                "Some functions did not compile and were graded as missing: {}",
+                names.join(", ")
+            );
+            ("partly compiled", summary)
+        }
+        Compiled::Built { .. } => ("graded", String::new()),
+    };
+    let (status, summary) = if submission.edited_checks.is_empty() {
+        (status.to_string(), summary)
+    } else {
+        let note = format!(
+            "The checks in this repository were edited ({}), so its GitHub Classroom \
+             points cannot be trusted. These points come from grade's own checks, which \
+             read only exercises/src/.",
+            submission.edited_checks.join(", ")
+        );
+        let summary = [summary, note].join("\n").trim_start().to_string();
+        (format!("{status} (checks edited)"), summary)
+    };
+    let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
+    let worth = rubric.hundredths(checks);
+    let earned = rubric.earned(checks, &passed);
+    let tests: Vec<TestResult> = checks
+        .iter()
+        .enumerate()
+        .map(|(i, check)| {
+            let failed_core = rubric.failed_core(check.exercise, checks, &passed);
+            let is_core = rubric.is_core(check);
+            test_result(
+                check,
+                worth[i],
+                earned[i],
+                &outcomes[i],
+                is_core,
+                &failed_core,
+            )
+        })
+        .collect();
+    Results {
+        score: earned.iter().sum::<u64>() as f64 / 100.0,
+        execution_time: report::round(elapsed),
+        output: summary,
+        tests,
+        extra_data: Extra {
+            submission: submission.id.clone(),
+            status,
+            fingerprint: fingerprint(submission, grader),
+        },
+    }
+}
+
+fn test_result(
+    check: &Check,
+    worth: u64,
+    earned: u64,
+    outcome: &Outcome,
+    is_core: bool,
+    failed_core: &[&Check],
+) -> TestResult {
+    let max_score = worth as f64 / 100.0;
+    let passed = outcome.passed();
+    let scored = earned == worth;
+    let output = if !passed {
+        outcome.to_string().trim_end().to_string()
+    } else if !scored {
+        let names: Vec<String> = failed_core.iter().map(|c| quoted(c.title)).collect();
+        format!(
+            "Passed, but worth nothing here: {} scores only when its core checks pass, and {} \
+             did not. A check like this one can be passed by an answer that ignores the task.",
+            check.exercise,
+            names.join(" and ")
+        )
+    } else {
+        String::new()
+    };
+    let tags = Tags {
+        exercise: check.exercise.to_string(),
+        kind: check.kind,
+        core: is_core,
+    };
+    TestResult {
+        name: format!("{}: {}", check.exercise, check.title),
+        score: earned as f64 / 100.0,
+        max_score,
+        status: if passed { "passed" } else { "failed" }.into(),
+        output,
+        tags,
+    }
+}
+
+fn quoted(title: &str) -> String {
+    format!("\"{title}\"")
+}
