@@ -32,11 +32,63 @@ pub struct TestResult {
     pub score: f64,
     pub max_score: f64,
     /// `passed` or `failed`.
-    pub status: String,
+    pub status: Status,
     /// The check's message; empty when it passed.
     pub output: String,
     /// What the check is; in the JSON, a list of strings.
     pub tags: Tags,
+    /// Why the result is what it is, for whoever groups results (this
+    /// file's table, the class report): Gradescope keeps a test's
+    /// `extra_data` and shows it to no one.
+    pub extra_data: TestExtra,
+}
+
+/// Gradescope's two statuses of a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Passed,
+    Failed,
+}
+
+/// A test's `extra_data`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestExtra {
+    /// Why the check passed, failed or did not run.
+    pub reason: Reason,
+}
+
+/// Why a check's result is what it is: the typed form of what its message
+/// says, so that no report has to read a message's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// Passed, and earned its worth.
+    Passed,
+    /// Passed, but earns nothing while a core check of its exercise fails.
+    PassedWhileCoreFails,
+    /// Failed, with a message and a hint of its own.
+    Failed,
+    /// Failed from a mistake that another check's hint explains; its hint
+    /// points there.
+    FollowsFrom,
+    /// Not run: a core check of its exercise failed, so it could earn
+    /// nothing.
+    Moot,
+    /// Not run: an earlier check of its exercise ran out of time or ended
+    /// its process.
+    NotRun,
+    /// The function still calls `todo!()`.
+    NotImplemented,
+    /// The function panicked.
+    Panicked,
+    /// The process ended during a call: `exit`, `abort`, a crash or a limit.
+    Crashed,
+    /// A call ran past the time limit.
+    TimedOut,
+    /// The function, or code it calls, did not compile.
+    DidNotCompile,
 }
 
 /// What a check is, written as Gradescope's list of tags: the exercise's
@@ -141,7 +193,7 @@ impl Results {
             .iter()
             .filter(|t| t.tags.kind == Kind::Bonus)
             .collect();
-        let passed = bonus.iter().filter(|t| t.status == "passed").count();
+        let passed = bonus.iter().filter(|t| t.status == Status::Passed).count();
         (passed, bonus.len())
     }
 }
@@ -211,7 +263,7 @@ pub fn table(result: &Results) -> String {
     }
     for (exercise, score, max) in result.by_exercise() {
         let tests = result.tests_of(exercise);
-        let passed = tests.iter().filter(|t| t.status == "passed").count();
+        let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
         let _ = writeln!(
             out,
             "  {exercise:<28} {:>6} / {:<6} {passed} of {} checks passed",
@@ -230,16 +282,15 @@ pub fn table(result: &Results) -> String {
 fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
     // The failure that explains a mistake comes first; those that only
     // point to it follow.
-    let pointer = format!("hint:     {}", grading::FOLLOWS_FROM);
     // Checks skipped because a core check failed would all say the same
     // thing, so they share one line after the failure that explains them.
     let (moot, failed): (Vec<&&TestResult>, Vec<&&TestResult>) = tests
         .iter()
-        .filter(|t| t.status != "passed")
-        .partition(|t| t.output.contains(grading::WHILE_CORE_FAILS));
+        .filter(|t| t.status != Status::Passed)
+        .partition(|t| t.extra_data.reason == Reason::Moot);
     let (pointers, explained): (Vec<&&TestResult>, Vec<&&TestResult>) = failed
         .into_iter()
-        .partition(|t| t.output.contains(&pointer));
+        .partition(|t| t.extra_data.reason == Reason::FollowsFrom);
     for test in explained.into_iter().chain(pointers) {
         let worth = if with_points {
             format!(" (0 of {})", points(test.max_score))
@@ -273,7 +324,7 @@ fn bonus_table(result: &Results, out: &mut String) {
     if total == 0 {
         return;
     }
-    let not_written = |t: &&TestResult| t.output.contains(grading::NOT_YET_IMPLEMENTED);
+    let not_written = |t: &&TestResult| t.extra_data.reason == Reason::NotImplemented;
     let attempted: Vec<&str> = BONUS_EXERCISES
         .iter()
         .copied()
@@ -289,7 +340,7 @@ fn bonus_table(result: &Results, out: &mut String) {
     );
     for exercise in attempted {
         let tests = result.tests_of(exercise);
-        let passed = tests.iter().filter(|t| t.status == "passed").count();
+        let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
         let _ = writeln!(
             out,
             "  {exercise:<44} {passed} of {} checks passed",

@@ -7,7 +7,7 @@ use grading::{Check, Outcome};
 use crate::cache::fingerprint;
 use crate::compile::Compiled;
 use crate::discover::Submission;
-use crate::report::{self, Extra, Results, Tags, TestResult};
+use crate::report::{self, Extra, Reason, Results, Status, Tags, TestExtra, TestResult};
 use crate::rubric::Rubric;
 
 /// The results of `submission`, whose checks of `checks` came to
@@ -110,9 +110,34 @@ fn test_result(
         name: format!("{}: {}", check.exercise, check.title),
         score: earned as f64 / 100.0,
         max_score,
-        status: if passed { "passed" } else { "failed" }.into(),
+        status: if passed {
+            Status::Passed
+        } else {
+            Status::Failed
+        },
         output,
         tags,
+        extra_data: TestExtra {
+            reason: reason(outcome, scored),
+        },
+    }
+}
+
+/// Why `outcome` came out as it did; `scored` is whether the check earned
+/// its worth.
+fn reason(outcome: &Outcome, scored: bool) -> Reason {
+    match outcome {
+        Outcome::Passed if scored => Reason::Passed,
+        Outcome::Passed => Reason::PassedWhileCoreFails,
+        Outcome::Failed(failure) if failure.shown_by.is_some() => Reason::FollowsFrom,
+        Outcome::Failed(_) => Reason::Failed,
+        Outcome::NotImplemented { .. } => Reason::NotImplemented,
+        Outcome::Panicked { .. } => Reason::Panicked,
+        Outcome::Crashed { .. } => Reason::Crashed,
+        Outcome::DidNotCompile { .. } => Reason::DidNotCompile,
+        Outcome::TimedOut { .. } => Reason::TimedOut,
+        Outcome::NotRun { .. } => Reason::NotRun,
+        Outcome::Moot { .. } => Reason::Moot,
     }
 }
 
