@@ -9,22 +9,37 @@
 //! then execute the image; `remote` talks to them, `rubric` weighs the
 //! checks and `report` writes the results. `assign` makes a class's student repository and
 //! Gradescope autograder.
+//!
+//! Building has rooms of its own: `compile` puts the steps in order,
+//! `wrappers` adds the exercises' entry points to each submission,
+//! `repair` stubs out the functions that do not compile, `packs` builds
+//! packs and evicts their faulty members, `workspace` writes the generated
+//! crates, `cargo` runs cargo, `diagnostic` reads what it says,
+//! `build_view` hides from the build what a submission must not read, and
+//! `compile_limit` holds each rustc to the rubric's compile time.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]
 
 mod assign;
+mod build_view;
 mod cargo;
 mod compile;
+mod compile_limit;
+mod diagnostic;
 mod discover;
 mod grader;
 mod images;
 mod link;
 mod pack;
+mod packs;
 mod refuse;
 mod remote;
+mod repair;
 mod report;
 mod rubric;
 mod sandbox;
+mod workspace;
+mod wrappers;
 
 pub use grader::*;
