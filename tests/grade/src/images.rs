@@ -9,19 +9,25 @@
 //! checks that it did, in the image's symbol table, before any image is
 //! run: a classmate's code that reached an image by any road (a
 //! constructor, say, which the linker keeps whatever refers to it) stops
-//! the run rather than run beside another student's.
+//! the run rather than run beside another student's. [`link_images`] links
+//! a batch's images: with one template for the whole batch, or one a crate
+//! when that does not link.
 //!
 //! Images are linked statically, so executing one needs nothing from the
 //! file system but the image itself: the sandbox lets a check read the
 //! system folders, not execute them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use object::{Object, ObjectSymbol};
+
+use crate::cargo::Cargo;
+use crate::link;
+use crate::workspace::write_workspace;
 
 /// The generated package that holds the template every image is linked
 /// from (see [`crate::link`]).
@@ -83,8 +89,8 @@ pub fn write_package(dir: &Path, crates: &[String]) -> anyhow::Result<PathBuf> {
         crate::link::TEMPLATE_BIN
     );
     let main_path = src.join("main.rs");
-    crate::compile::write_if_changed(&main_path, &main)?;
-    crate::compile::write_if_changed(&package.join("Cargo.toml"), &manifest)?;
+    crate::workspace::write_if_changed(&main_path, &main)?;
+    crate::workspace::write_if_changed(&package.join("Cargo.toml"), &manifest)?;
     Ok(main_path)
 }
 
@@ -154,6 +160,87 @@ impl Images {
     /// The image of the submission built as crate `key`.
     pub fn of(&self, key: &str) -> Option<&Path> {
         self.paths.get(key).map(PathBuf::as_path)
+    }
+}
+
+/// Links an image for each of `built` into `out` (see [`crate::link`]):
+/// its path, or why it could not be linked, by key.
+pub fn link_images(
+    cargo: &Cargo,
+    workspace: &Path,
+    members: &[String],
+    built: &[Linked],
+    out: &Path,
+) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
+    let mut outcomes = BTreeMap::new();
+    if built.is_empty() {
+        write_workspace(&cargo.dir, workspace, members, &[])?;
+        return Ok(outcomes);
+    }
+    let generated: Vec<String> = built
+        .iter()
+        .map(|image| image.dependency.clone())
+        .collect::<BTreeSet<String>>()
+        .into_iter()
+        .collect();
+    let jobs = |crates: &[String]| -> Vec<link::Job> {
+        built
+            .iter()
+            .filter(|image| crates.contains(&image.dependency))
+            .map(|image| link::Job {
+                key: image.key.clone(),
+                krate: image.dependency.clone(),
+                entry: image.entry(),
+            })
+            .collect()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    // One template for the whole batch; if it does not link, one a crate,
+    // so that only the crate at fault loses its images.
+    let groups: Vec<Vec<String>> = match template(cargo, workspace, members, &generated)? {
+        Err(_) if generated.len() > 1 => generated.iter().map(|k| vec![k.clone()]).collect(),
+        template => return link_group(template, &jobs(&generated), &generated, out, threads),
+    };
+    for group in groups {
+        let template = template(cargo, workspace, members, &group)?;
+        outcomes.extend(link_group(
+            template,
+            &jobs(&group),
+            &generated,
+            out,
+            threads,
+        )?);
+    }
+    Ok(outcomes)
+}
+
+/// Builds the images' template with the generated `crates` on its link
+/// line: the recorded link, or why it failed.
+fn template(
+    cargo: &Cargo,
+    workspace: &Path,
+    members: &[String],
+    crates: &[String],
+) -> anyhow::Result<Result<link::Template, String>> {
+    let main = write_workspace(&cargo.dir, workspace, members, crates)?
+        .context("a template needs a crate to link")?;
+    cargo.template(&main)
+}
+
+/// Links `jobs` with `template`, or fails each of them with its error.
+fn link_group(
+    template: Result<link::Template, String>,
+    jobs: &[link::Job],
+    generated: &[String],
+    out: &Path,
+    threads: usize,
+) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
+    match template {
+        Ok(template) => link::link_all(&template, jobs, generated, out, threads),
+        Err(message) => Ok(jobs
+            .iter()
+            .map(|job| (job.key.clone(), Err(message.clone())))
+            .collect()),
     }
 }
 

@@ -18,23 +18,36 @@
 //! three parts: `setting` finds and describes it, `zygote_client` starts
 //! and stops a submission's zygote, and `server` talks to one check's
 //! process.
+//!
+//! Building has rooms of its own: `compile` puts the steps in order,
+//! `wrappers` adds the exercises' entry points to each submission,
+//! `repair` stubs out the functions that do not compile, `packs` builds
+//! packs and evicts their faulty members, `workspace` writes the generated
+//! crates, `cargo` runs cargo, `diagnostic` reads what it says,
+//! `build_view` hides from the build what a submission must not read, and
+//! `compile_limit` holds each rustc to the rubric's compile time.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]
 
 mod assign;
+mod build_view;
 mod cache;
 mod cargo;
 mod cli;
 mod compile;
+mod compile_limit;
+mod diagnostic;
 mod discover;
 mod gradebook;
 mod grader;
 mod images;
 mod link;
 mod pack;
+mod packs;
 mod refuse;
 mod remote;
+mod repair;
 mod report;
 mod rubric;
 mod sandbox;
@@ -45,6 +58,8 @@ mod setting;
 mod timings;
 mod watch;
 mod workers;
+mod workspace;
+mod wrappers;
 mod zygote_client;
 
 pub use grader::*;
