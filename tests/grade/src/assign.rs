@@ -11,6 +11,7 @@ use std::process::Command;
 
 use anyhow::{Context, bail};
 
+use crate::classroom::{WORKFLOW, classroom_workflow};
 use crate::compile::workspace_root;
 use crate::rubric::Rubric;
 
@@ -123,15 +124,12 @@ const CARGO_CONFIG: &str = "# Written by `grade assign`. The checks' snapshots h
 /// files insta leaves beside a snapshot that did not match.
 const GITIGNORE: &str = "/target\n*.snap.new\n";
 
-/// Where the classroom workflow goes in the student edition.
-const WORKFLOW: &str = ".github/workflows/classroom.yml";
-
 /// One file of an edition: where it goes, and its bytes.
-type EditionFile = (PathBuf, Vec<u8>);
+pub(crate) type EditionFile = (PathBuf, Vec<u8>);
 
 /// Every file of the student edition but its lockfile, which cargo trims
 /// in place.
-fn student_files(root: &Path, rubric: &Rubric) -> anyhow::Result<Vec<EditionFile>> {
+pub(crate) fn student_files(root: &Path, rubric: &Rubric) -> anyhow::Result<Vec<EditionFile>> {
     let mut files = folder_files(root, STUDENT_EDITION)?;
     let mut members = members(STUDENT_EDITION);
     members.insert(0, "exercises");
@@ -157,77 +155,6 @@ fn student_files(root: &Path, rubric: &Rubric) -> anyhow::Result<Vec<EditionFile
 fn write_student_edition(root: &Path, to: &Path, rubric: &Rubric) -> anyhow::Result<()> {
     write_files(to, &student_files(root, rubric)?)?;
     trim_lockfile(root, to)
-}
-
-/// The files of a clone of the student edition that hold or run the
-/// checks, and differ from what `grade assign` writes from this workspace.
-///
-/// A GitHub Classroom repository belongs to its student, checks and
-/// workflow included, so its Classroom points are only as good as those
-/// files. `grade` never runs them (it grades `exercises/src/` with its own
-/// checks), but an instructor comparing the two gradebooks needs to know
-/// whose checks were changed. What a student may edit is left out: their
-/// `exercises/src/`, the README and `.gitignore`; so is each workflow
-/// test's `max-score`, which a later rubric changes.
-///
-/// # Errors
-///
-/// When this workspace cannot make the edition (a Gradescope autograder
-/// has no stubs to make it from), or the clone cannot be read.
-pub fn edited_checks(clone: &Path, root: &Path, rubric: &Rubric) -> anyhow::Result<Vec<String>> {
-    let expected: Vec<EditionFile> = student_files(root, rubric)?
-        .into_iter()
-        .filter(|(path, _)| is_protected(path))
-        .collect();
-    let mut edited = Vec::new();
-    for (path, bytes) in &expected {
-        let theirs = fs::read(clone.join(path)).ok();
-        let same = theirs.as_ref().is_some_and(|theirs| {
-            if path == Path::new(WORKFLOW) {
-                without_scores(theirs) == without_scores(bytes)
-            } else {
-                theirs == bytes
-            }
-        });
-        if !same {
-            let how = if theirs.is_some() {
-                "changed"
-            } else {
-                "removed"
-            };
-            edited.push(format!("{} {how}", path.display()));
-        }
-    }
-    for top in ["exercises", "tests", ".cargo", ".github"] {
-        let mut found = Vec::new();
-        if clone.join(top).is_dir() {
-            walk(&clone.join(top), &mut found)?;
-        }
-        for file in found {
-            let path = file.strip_prefix(clone).expect("walked from the clone");
-            if is_protected(path) && !expected.iter().any(|(known, _)| known == path) {
-                edited.push(format!("{} added", path.display()));
-            }
-        }
-    }
-    edited.sort();
-    Ok(edited)
-}
-
-/// Whether a student edition's file is part of the checks rather than the
-/// student's to edit.
-fn is_protected(path: &Path) -> bool {
-    !(path.starts_with("exercises/src")
-        || path == Path::new("README.md")
-        || path == Path::new(".gitignore"))
-}
-
-fn without_scores(workflow: &[u8]) -> String {
-    String::from_utf8_lossy(workflow)
-        .lines()
-        .filter(|line| !line.trim_start().starts_with("max-score:"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn write_autograder(
@@ -387,66 +314,6 @@ pub(crate) fn host_target() -> anyhow::Result<String> {
     Ok(String::from_utf8(output.stdout)?.trim().to_string())
 }
 
-/// GitHub Classroom's autograding workflow: one test per lab exercise,
-/// worth its rubric points, passed when all its checks pass.
-pub fn classroom_workflow(rubric: &Rubric) -> String {
-    let mut steps = String::new();
-    let mut ids = Vec::new();
-    for exercise in workbook::LAB_EXERCISES {
-        let points = rubric.points.get(*exercise).copied().unwrap_or(0.0);
-        let id = exercise.replace('_', "-");
-        steps.push_str(&format!(
-            "      - name: {exercise}\n        id: {id}\n        uses: \
-             classroom-resources/autograding-command-grader@v1\n        with:\n          \
-             test-name: {exercise}\n          setup-command: cargo build --tests --locked \
-             --quiet\n          command: \"{}\"\n          timeout: 10\n          max-score: \
-             {}\n",
-            classroom_command(exercise),
-            points.round() as u64,
-        ));
-        ids.push(id);
-    }
-    let results: String = ids
-        .iter()
-        .map(|id| {
-            format!(
-                "          {}_RESULTS: \"${{{{steps.{id}.outputs.result}}}}\"\n",
-                id.to_uppercase()
-            )
-        })
-        .collect();
-    format!(
-        "# Grades each push with the workbook's own checks: one test per exercise,\n\
-         # worth its points in the rubric, passed when every check of that\n\
-         # exercise passes. Made by `grade assign`.\n\
-         name: Autograding Tests\n\
-         \"on\":\n  - push\n  - repository_dispatch\n\
-         permissions:\n  checks: write\n  actions: read\n  contents: read\n\
-         jobs:\n  run-autograding-tests:\n    runs-on: ubuntu-latest\n    \
-         if: github.actor != 'github-classroom[bot]'\n    steps:\n      \
-         - name: Checkout code\n        uses: actions/checkout@v4\n\
-         {steps}      - name: Autograding Reporter\n        \
-         uses: classroom-resources/autograding-grading-reporter@v1\n        env:\n\
-         {results}        with:\n          runners: {}\n",
-        ids.join(",")
-    )
-}
-
-/// The command that passes when every check of `exercise` passes. libtest
-/// filters by substring, so `selection_shuffle::` must skip the efficient
-/// one's checks.
-pub fn classroom_command(exercise: &str) -> String {
-    let longer: Vec<String> = workbook::LAB_EXERCISES
-        .iter()
-        .filter(|other| **other != exercise && other.ends_with(&format!("_{exercise}")))
-        .map(|other| format!(" --skip {other}::"))
-        .collect();
-    format!(
-        "cargo test --locked --quiet --test grading -- {exercise}::{}",
-        longer.concat()
-    )
-}
-
 fn zip_folder(folder: &Path, zip_path: &Path) -> anyhow::Result<()> {
     use zip::write::SimpleFileOptions;
     let partial = zip_path.with_extension("zip.partial");
@@ -477,7 +344,7 @@ fn zip_folder(folder: &Path, zip_path: &Path) -> anyhow::Result<()> {
 
 /// Every file under `dir`, leaving out build output (`target/`), which
 /// no edition carries and which can be large.
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+pub(crate) fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let path = entry?.path();
         if path.is_dir() {
@@ -523,36 +390,6 @@ fn write(path: &Path, bytes: impl AsRef<[u8]>) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn each_classroom_command_selects_one_exercise() {
-        assert_eq!(
-            classroom_command("selection_shuffle"),
-            "cargo test --locked --quiet --test grading -- selection_shuffle:: --skip \
-             efficient_selection_shuffle::"
-        );
-        assert_eq!(
-            classroom_command("flip"),
-            "cargo test --locked --quiet --test grading -- flip::"
-        );
-    }
-
-    #[test]
-    fn the_workflow_awards_the_rubric_points() {
-        let rubric = Rubric::parse(crate::rubric::DEFAULT).unwrap();
-        let workflow = classroom_workflow(&rubric);
-        let scores: Vec<u64> = workflow
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix("max-score: "))
-            .map(|s| s.parse().unwrap())
-            .collect();
-        assert_eq!(scores, [20, 20, 25, 15, 10, 10]);
-        assert!(workflow.contains("runners: perfect-shuffle,selection-shuffle,"));
-        assert!(
-            workflow
-                .contains("PERFECT-SHUFFLE_RESULTS: \"${{steps.perfect-shuffle.outputs.result}}\"")
-        );
-    }
 
     #[test]
     fn stripped_manifests_keep_dependencies_and_drop_the_rest() {

@@ -155,6 +155,14 @@ exec "$@""#;
 mod tests {
     use super::*;
 
+    /// The script's failure reads like every other failure of the
+    /// build's wall.
+    #[test]
+    fn hiding_fails_with_the_build_views_exit_code() {
+        let code = grade_sandbox::Exit::BuildViewFailed.code();
+        assert!(HIDE_THEN_RUN.contains(&format!("exit {code}; }}")));
+    }
+
     /// Where the system allows a mount namespace, the paths given are
     /// empty for the command that follows, and only for it.
     #[test]

@@ -22,7 +22,7 @@ pub struct Submission {
     /// Why it cannot be built at all, if so.
     pub problem: Option<String>,
     /// In a clone of the student edition, the files of its checks that
-    /// differ from the edition's (see `assign::edited_checks`).
+    /// differ from the edition's (see `classroom::edited_checks`).
     pub edited_checks: Vec<String>,
 }
 

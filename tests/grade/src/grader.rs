@@ -82,7 +82,7 @@ fn note_edited_checks(submissions: &mut [Submission], rubric: &Rubric) {
         .iter_mut()
         .filter(|s| s.origin.join("exercises/src/lib.rs").is_file())
     {
-        if let Ok(edited) = crate::assign::edited_checks(&submission.origin, &root, rubric) {
+        if let Ok(edited) = crate::classroom::edited_checks(&submission.origin, &root, rubric) {
             submission.edited_checks = edited;
         }
     }

@@ -8,7 +8,8 @@
 //! code) that runs each check in fresh, locked-down processes which only
 //! then execute the image; `remote` talks to them, `rubric` weighs the
 //! checks and `report` writes the results. `assign` makes a class's student repository and
-//! Gradescope autograder.
+//! Gradescope autograder, and `classroom` its GitHub Classroom workflow and
+//! the check for clones whose checks were edited.
 //!
 //! `grader` runs those steps for the command that `cli` defines: `cache`
 //! says which grades in `--out` are current and `gradebook` writes them
@@ -34,6 +35,7 @@ mod assign;
 mod build_view;
 mod cache;
 mod cargo;
+mod classroom;
 mod cli;
 mod compile;
 mod compile_limit;

@@ -42,9 +42,9 @@ pub fn uniform_at_52_cards(f: &dyn Functions) -> Result<(), Failure> {
     shuffles::uniform_at_52_cards(f, &EFFICIENT)
 }
 
-/// See [`shuffles::any_i32_can_be_a_card`].
+/// See [`card_values::any_i32_can_be_a_card`](super::card_values::any_i32_can_be_a_card).
 pub fn any_i32_can_be_a_card(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::any_i32_can_be_a_card(f, &EFFICIENT)
+    super::card_values::any_i32_can_be_a_card(f, &EFFICIENT)
 }
 
 /// The start of a hint when a replay matches neither the lab's steps nor a

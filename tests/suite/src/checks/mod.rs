@@ -23,6 +23,7 @@ macro_rules! check_modules {
 
 workbook::with_exercises!([check_modules]);
 
+pub(crate) mod card_values;
 pub(crate) mod coin_probe;
 pub(crate) mod shuffles;
 pub mod snapshot;

@@ -44,9 +44,9 @@ pub fn uniform_at_52_cards(f: &dyn Functions) -> Result<(), Failure> {
     shuffles::uniform_at_52_cards(f, &SELECTION)
 }
 
-/// See [`shuffles::any_i32_can_be_a_card`].
+/// See [`card_values::any_i32_can_be_a_card`](super::card_values::any_i32_can_be_a_card).
 pub fn any_i32_can_be_a_card(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::any_i32_can_be_a_card(f, &SELECTION)
+    super::card_values::any_i32_can_be_a_card(f, &SELECTION)
 }
 
 /// Runs the student's selection shuffle on a scripted random source and
