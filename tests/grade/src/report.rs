@@ -148,9 +148,81 @@ pub struct Extra {
     /// `graded`, `partly compiled` or `did not compile`, followed by
     /// ` (checks edited)` for a clone of the student edition whose checks
     /// differ from the edition's.
-    pub status: String,
+    pub status: SubmissionStatus,
     /// Identifies the source, rubric and grader this grade came from.
     pub fingerprint: String,
+}
+
+/// How far a submission's build went, before its checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Build {
+    /// Every function compiled.
+    Graded,
+    /// Some functions did not compile and were graded as missing.
+    PartlyCompiled,
+    /// Nothing compiled.
+    DidNotCompile,
+}
+
+impl Build {
+    const ALL: [Build; 3] = [Build::Graded, Build::PartlyCompiled, Build::DidNotCompile];
+
+    fn words(self) -> &'static str {
+        match self {
+            Build::Graded => "graded",
+            Build::PartlyCompiled => "partly compiled",
+            Build::DidNotCompile => "did not compile",
+        }
+    }
+}
+
+/// A submission's status, as the table, the CSV and `extra_data` write it:
+/// its build, then ` (checks edited)` when it is a clone of the student
+/// edition whose checks were changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct SubmissionStatus {
+    /// How far the build went.
+    pub build: Build,
+    /// Whether the clone's checks differ from the edition's.
+    pub checks_edited: bool,
+}
+
+const CHECKS_EDITED: &str = " (checks edited)";
+
+impl std::fmt::Display for SubmissionStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.build.words())?;
+        if self.checks_edited {
+            f.write_str(CHECKS_EDITED)?;
+        }
+        Ok(())
+    }
+}
+
+impl From<SubmissionStatus> for String {
+    fn from(status: SubmissionStatus) -> String {
+        status.to_string()
+    }
+}
+
+impl TryFrom<String> for SubmissionStatus {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<SubmissionStatus, String> {
+        let (words, checks_edited) = match text.strip_suffix(CHECKS_EDITED) {
+            Some(words) => (words, true),
+            None => (text.as_str(), false),
+        };
+        let build = Build::ALL
+            .into_iter()
+            .find(|build| build.words() == words)
+            .ok_or_else(|| format!("unknown submission status {text:?}"))?;
+        Ok(SubmissionStatus {
+            build,
+            checks_edited,
+        })
+    }
 }
 
 impl Results {
@@ -237,7 +309,7 @@ pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
                 .into_iter()
                 .map(|(_, score, _)| points(score)),
         );
-        row.push(result.extra_data.status.clone());
+        row.push(result.extra_data.status.to_string());
         row.push(result.bonus_passed().0.to_string());
         writer.write_record(row)?;
     }
@@ -353,6 +425,31 @@ fn bonus_table(result: &Results, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The status reads and writes as the words reports have always shown.
+    #[test]
+    fn statuses_read_back_as_written() {
+        for build in Build::ALL {
+            for checks_edited in [false, true] {
+                let status = SubmissionStatus {
+                    build,
+                    checks_edited,
+                };
+                let text = String::from(status);
+                assert_eq!(
+                    SubmissionStatus::try_from(text.clone()),
+                    Ok(status),
+                    "{text}"
+                );
+            }
+        }
+        let edited = SubmissionStatus {
+            build: Build::PartlyCompiled,
+            checks_edited: true,
+        };
+        assert_eq!(edited.to_string(), "partly compiled (checks edited)");
+        assert!(SubmissionStatus::try_from("compiled".to_string()).is_err());
+    }
 
     #[test]
     fn points_print_without_trailing_zeros() {

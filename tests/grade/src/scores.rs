@@ -7,7 +7,9 @@ use grading::{Check, Outcome};
 use crate::cache::fingerprint;
 use crate::compile::Compiled;
 use crate::discover::Submission;
-use crate::report::{self, Extra, Reason, Results, Status, Tags, TestExtra, TestResult};
+use crate::report::{
+    self, Build, Extra, Reason, Results, Status, SubmissionStatus, Tags, TestExtra, TestResult,
+};
 use crate::rubric::Rubric;
 
 /// The results of `submission`, whose checks of `checks` came to
@@ -21,29 +23,33 @@ pub(crate) fn results(
     outcomes: &[Outcome],
     elapsed: f64,
 ) -> Results {
-    let (status, summary) = match compiled {
-        Compiled::Failed { message } => ("did not compile", message.clone()),
+    let (build, summary) = match compiled {
+        Compiled::Failed { message } => (Build::DidNotCompile, message.clone()),
         Compiled::Built { broken, .. } if !broken.is_empty() => {
             let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
             let summary = format!(
                 "Some functions did not compile and were graded as missing: {}",
                 names.join(", ")
             );
-            ("partly compiled", summary)
+            (Build::PartlyCompiled, summary)
         }
-        Compiled::Built { .. } => ("graded", String::new()),
+        Compiled::Built { .. } => (Build::Graded, String::new()),
     };
-    let (status, summary) = if submission.edited_checks.is_empty() {
-        (status.to_string(), summary)
-    } else {
+    let checks_edited = !submission.edited_checks.is_empty();
+    let summary = if checks_edited {
         let note = format!(
             "The checks in this repository were edited ({}), so its GitHub Classroom \
              points cannot be trusted. These points come from grade's own checks, which \
              read only exercises/src/.",
             submission.edited_checks.join(", ")
         );
-        let summary = [summary, note].join("\n").trim_start().to_string();
-        (format!("{status} (checks edited)"), summary)
+        [summary, note].join("\n").trim_start().to_string()
+    } else {
+        summary
+    };
+    let status = SubmissionStatus {
+        build,
+        checks_edited,
     };
     let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
     let worth = rubric.hundredths(checks);
