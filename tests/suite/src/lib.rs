@@ -18,6 +18,11 @@
 //!   function a [scripted random source](workbook::ScriptedRng) and verify
 //!   that it followed the lab's exact steps. A fair but different algorithm
 //!   fails only these.
+//!
+//! Beside the checks, [`algorithms`] holds the reference and wrong
+//! shuffles and exact results about shuffles, one topic per file:
+//! `shuffles`, `orders` (perfect shuffles), `riffles`, `ranks`
+//! (lexicographic) and `costs` (draws and bits).
 
 // A check returns `Result<(), Failure>`. A failure is five texts and the
 // check its hint points at (136 bytes), made once per failing check, on

@@ -5,7 +5,7 @@
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
-use crate::ScriptedRng;
+use crate::{ScriptedRng, algorithms};
 
 /// The out-shuffle by its position rule (see [`out_shuffle_position`]).
 pub(crate) fn out_shuffle(values: &[i32]) -> Vec<i32> {
@@ -73,10 +73,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
             That is Sattolo's algorithm: it only makes single cycles. Draw r from 0..=k",
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
-            for k in (1..deck.len()).rev() {
-                let r = rng.random_range(0..k);
-                deck.swap(k, r);
-            }
+            algorithms::sattolo_shuffle(&mut deck, rng);
             deck
         },
     },
@@ -98,11 +95,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
             over the n! orders",
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
-            let n = deck.len();
-            for k in 0..n {
-                let r = rng.random_range(0..n);
-                deck.swap(k, r);
-            }
+            algorithms::naive_shuffle(&mut deck, rng);
             deck
         },
     },

@@ -2,6 +2,24 @@
 //! Exercise 2, which prints consecutive shuffles and measures a shuffle's
 //! fairness, and the fairness measurement behind it and the book's
 //! figures. Each crate's `src/bin/shuffler.rs` picks whose functions run.
+//!
+//! The modules:
+//!
+//! * `shuffler`: the command line, its lab report and its subcommands.
+//! * `fairness`: what to measure and the measurement itself; it re-exports
+//!   the public items of the four modules below, its parts.
+//! * `algorithm`: the shuffles the fairness report can measure, and how
+//!   one deck is shuffled with each.
+//! * `counts`: the one-number counts (successions, rising sequences,
+//!   fixed points) and their tests.
+//! * `report`: the chi-square tests, the verdict and the report they make.
+//! * `text`: the report printed for people.
+//! * `figure`: the report's heatmaps and the riffle distances, as SVG.
 
+mod algorithm;
+mod counts;
 pub mod fairness;
+mod figure;
+mod report;
 pub mod shuffler;
+mod text;
