@@ -24,7 +24,7 @@ pub(crate) struct Mistake {
     pub(crate) shown_by: &'static str,
 }
 
-const fn mistake(what: &'static str, shown_by: &'static str) -> Mistake {
+pub(crate) const fn mistake(what: &'static str, shown_by: &'static str) -> Mistake {
     Mistake { what, shown_by }
 }
 
@@ -139,17 +139,21 @@ const SWAP_RS: [usize; 5] = [3, 0, 3, 1, 0];
 const SELECTION_DECK: [i32; 5] = [1, 2, 3, 4, 5];
 const SELECTION_JS: [usize; 11] = [3, 3, 0, 4, 0, 1, 4, 3, 0, 1, 2];
 
-/// The wrong turn of `turns` that a shuffle replayed on `script` matches.
+/// The mistake of the wrong turn of `turns` that a shuffle replayed on
+/// `script` matches.
 fn wrong_turn(
     turns: &'static [WrongTurn],
     deck: &[i32],
     script: &[(usize, usize)],
     shuffle: impl FnOnce(&mut CheckRng) -> Vec<Vec<i32>>,
-) -> Option<usize> {
+) -> Option<Mistake> {
     let mut rng = CheckRng::scripted(script.iter().copied());
     let returned = quietly(|| shuffle(&mut rng))?.pop()?;
     let why = oracle::diagnose(turns, deck, script, &returned, rng.draws())?;
-    turns.iter().position(|t| t.explanation == why)
+    turns
+        .iter()
+        .find(|t| t.explanation == why)
+        .map(|t| t.mistake)
 }
 
 /// A shuffle whose core check fails reaches only a few orders; everything
@@ -180,37 +184,12 @@ fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
         .zip(SWAP_RS)
         .map(|(k, r)| (r, k + 1))
         .collect();
-    let Some(turn) = wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, |rng| {
+    wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, |rng| {
         f.efficient_selection_shuffle().call(&SWAP_DECK, rng, 1)
-    }) else {
-        let two = leaves_two_cards(|rng| f.efficient_selection_shuffle().call(&[1, 2], rng, 200));
-        return two.then_some(TWO_CARDS);
-    };
-    Some(match turn {
-        0 => mistake(
-            "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)",
-            "lab_steps_r_can_equal_k",
-        ),
-        1 => mistake(
-            "a loop that stops at k = 2, one step early",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
-        2 => mistake(
-            "swapping every position with any position (the naive shuffle)",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
-        3 => mistake(
-            "running k upwards instead of from n - 1 down to 1",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
-        4 => mistake(
-            "calling rand's shuffle instead of writing the lab's loop",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
-        _ => mistake(
-            "a loop that covers only part of the deck",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
+    })
+    .or_else(|| {
+        leaves_two_cards(|rng| f.efficient_selection_shuffle().call(&[1, 2], rng, 200))
+            .then_some(TWO_CARDS)
     })
 }
 
@@ -224,25 +203,11 @@ fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     }
     let n = SELECTION_DECK.len();
     let script: Vec<(usize, usize)> = SELECTION_JS.iter().map(|&j| (j, n)).collect();
-    let Some(turn) = wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, |rng| {
+    wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, |rng| {
         f.selection_shuffle().call(&SELECTION_DECK, rng, 1)
-    }) else {
-        let two = leaves_two_cards(|rng| f.selection_shuffle().call(&[1, 2], rng, 200));
-        return two.then_some(TWO_CARDS);
-    };
-    Some(match turn {
-        0 => mistake(
-            "removing each card from a shrinking list instead of drawing again",
-            "lab_steps_retries_until_an_unused_card",
-        ),
-        1 => mistake(
-            "stepping to the next unused card instead of drawing again",
-            "lab_steps_retries_until_an_unused_card",
-        ),
-        _ => mistake(
-            "never marking a card as used, so cards repeat",
-            "returns_a_permutation",
-        ),
+    })
+    .or_else(|| {
+        leaves_two_cards(|rng| f.selection_shuffle().call(&[1, 2], rng, 200)).then_some(TWO_CARDS)
     })
 }
 

@@ -5,6 +5,7 @@
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
+use crate::diagnosis::{Mistake, mistake};
 use crate::{ScriptedRng, algorithms};
 
 /// The out-shuffle by its position rule (see [`out_shuffle_position`]).
@@ -57,9 +58,11 @@ pub(crate) fn replay_selection(values: &[i32], js: &[usize]) -> (Vec<i32>, usize
 }
 
 /// A wrong turn a student may take, with the explanation a report gives
-/// when a submission's output matches it.
+/// when a submission's output matches it, and the mistake the diagnosis
+/// names for the exercise's other failing checks.
 pub(crate) struct WrongTurn {
     pub(crate) explanation: &'static str,
+    pub(crate) mistake: Mistake,
     pub(crate) shuffle: fn(&[i32], &mut ScriptedRng) -> Vec<i32>,
 }
 
@@ -71,6 +74,10 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "r is drawn from 0..k, which never lets a card stay where it is. \
             That is Sattolo's algorithm: it only makes single cycles. Draw r from 0..=k",
+        mistake: mistake(
+            "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)",
+            "lab_steps_r_can_equal_k",
+        ),
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             algorithms::sattolo_shuffle(&mut deck, rng);
@@ -80,6 +87,10 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "the loop stops at k = 2, one step early. The last step, k = 1, \
             decides the order of the first two cards",
+        mistake: mistake(
+            "a loop that stops at k = 2, one step early",
+            "lab_steps_k_from_the_end_down_to_1",
+        ),
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             for k in (2..deck.len()).rev() {
@@ -93,6 +104,10 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
         explanation: "every position is swapped with any position (r from 0 to n - 1). \
             That naive shuffle has n^n equally likely paths, which cannot split evenly \
             over the n! orders",
+        mistake: mistake(
+            "swapping every position with any position (the naive shuffle)",
+            "lab_steps_k_from_the_end_down_to_1",
+        ),
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             algorithms::naive_shuffle(&mut deck, rng);
@@ -102,6 +117,10 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "k runs upwards (k from 0, r from k to n - 1). That is a fair \
             Fisher–Yates shuffle, but the lab's loop runs k from n - 1 down to 1 and draws r in 0..=k",
+        mistake: mistake(
+            "running k upwards instead of from n - 1 down to 1",
+            "lab_steps_k_from_the_end_down_to_1",
+        ),
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             let n = deck.len();
@@ -115,6 +134,10 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "it matches rand's `SliceRandom::shuffle`. That is fair, but the \
             exercise is to write the lab's loop yourself",
+        mistake: mistake(
+            "calling rand's shuffle instead of writing the lab's loop",
+            "lab_steps_k_from_the_end_down_to_1",
+        ),
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             deck.shuffle(rng);
@@ -124,6 +147,10 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "the loop runs only over the top half of the deck (k from n - 1 down \
             to n / 2). The bottom half's cards then move only when a swap reaches them",
+        mistake: mistake(
+            "a loop that covers only part of the deck",
+            "lab_steps_k_from_the_end_down_to_1",
+        ),
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             let n = deck.len();
@@ -142,6 +169,10 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
         explanation: "each card is removed from a shrinking list, so j is drawn from fewer \
             cards each time. That is fair and quicker, but the lab keeps the whole deck and \
             draws again when values[j] is already used",
+        mistake: mistake(
+            "removing each card from a shrinking list instead of drawing again",
+            "lab_steps_retries_until_an_unused_card",
+        ),
         shuffle: |values, rng| {
             let mut left = values.to_vec();
             let mut shuffled = Vec::new();
@@ -155,6 +186,10 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "after a used card, it takes the next unused one along instead of \
             drawing again. Cards that follow a run of used ones then come up too often",
+        mistake: mistake(
+            "stepping to the next unused card instead of drawing again",
+            "lab_steps_retries_until_an_unused_card",
+        ),
         shuffle: |values, rng| {
             let n = values.len();
             let mut taken = vec![false; n];
@@ -172,6 +207,10 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     },
     WrongTurn {
         explanation: "it never marks a card as used, so a card can be picked twice",
+        mistake: mistake(
+            "never marking a card as used, so cards repeat",
+            "returns_a_permutation",
+        ),
         shuffle: |values, rng| {
             let n = values.len();
             (0..n).map(|_| values[rng.random_range(0..n)]).collect()
