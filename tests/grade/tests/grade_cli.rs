@@ -829,3 +829,46 @@ fn an_endless_const_evaluation_stops_only_its_author() {
         "{csv}"
     );
 }
+
+/// `fixtures/class/reference.rs`, the reference as one single-file
+/// submission, is generated from `solutions/src`, not kept by hand: the
+/// lab exercises' files in the registry's order, without their doc
+/// comments, book anchors, imports and unit tests. A reference change that
+/// is not regenerated fails here; `UPDATE_FIXTURES=1` rewrites the file.
+#[test]
+fn the_single_file_reference_is_generated_from_the_solutions() {
+    let solutions = fixtures().join("../../solutions/src");
+    let mut generated = String::from(
+        "// The reference solutions in one file: full marks. Generated from\n\
+         // solutions/src by grade_cli.rs's\n\
+         // the_single_file_reference_is_generated_from_the_solutions.\n\
+         use rand::{Rng, RngExt};\n",
+    );
+    for exercise in workbook::LAB_EXERCISES {
+        let source = std::fs::read_to_string(solutions.join(format!("{exercise}.rs"))).unwrap();
+        let code = source.split("#[cfg(test)]").next().unwrap();
+        let kept: Vec<&str> = code
+            .lines()
+            .filter(|line| {
+                let line = line.trim_start();
+                !(line.starts_with("///")
+                    || line.starts_with("//!")
+                    || line.starts_with("use ")
+                    || line.contains("ANCHOR"))
+            })
+            .collect();
+        generated.push('\n');
+        generated.push_str(kept.join("\n").trim_matches('\n'));
+        generated.push('\n');
+    }
+    let path = fixtures().join("class/reference.rs");
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let kept = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        kept == generated,
+        "{} is out of date with solutions/src: rerun this test with UPDATE_FIXTURES=1",
+        path.display()
+    );
+}
