@@ -204,21 +204,10 @@ impl Server {
 
     /// Takes one whole answer off the front of what has been read.
     fn whole_answer(&mut self) -> Result<Option<Answer>, String> {
-        let Some(header) = self.pending.first_chunk::<4>() else {
-            return Ok(None);
-        };
-        let length = u32::from_le_bytes(*header);
-        if length > MAX_MESSAGE {
-            return Err("it sent an overlong message".into());
-        }
-        let end = 4 + length as usize;
-        if self.pending.len() < end {
-            return Ok(None);
-        }
-        let answer = frame::decode(&self.pending[4..end])
-            .map_err(|_| "it sent a message the grader cannot read".to_string());
-        self.pending.drain(..end);
-        answer.map(Some)
+        frame::take(&mut self.pending, MAX_MESSAGE).map_err(|error| match error {
+            frame::ReadError::TooLong => "it sent an overlong message".to_string(),
+            _ => "it sent a message the grader cannot read".to_string(),
+        })
     }
 
     /// Reads what the answer pipe holds now. At its end, what is left

@@ -66,14 +66,39 @@ pub fn read<T: DeserializeOwned>(pipe: &mut impl Read, max: u32) -> Result<T, Re
     }
 }
 
-/// Decodes one message's bytes, read without their length, as by a reader
-/// that waits on several pipes at once.
+/// Decodes one message's bytes, read without their length.
 ///
 /// # Errors
 ///
 /// [`ReadError::Garbled`] when the bytes are not such a message.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReadError> {
     postcard::from_bytes(bytes).map_err(|_| ReadError::Garbled)
+}
+
+/// Takes the first whole message of at most `max` bytes off the front of
+/// `pending`, as a reader that waits on several pipes at once and reads
+/// whatever is there needs: `Ok(None)` until a whole message has arrived.
+///
+/// # Errors
+///
+/// [`ReadError::TooLong`] when the length says more than `max` bytes, and
+/// [`ReadError::Garbled`] when the bytes are not a message (they are taken
+/// off all the same).
+pub fn take<T: DeserializeOwned>(pending: &mut Vec<u8>, max: u32) -> Result<Option<T>, ReadError> {
+    let Some(header) = pending.first_chunk::<4>() else {
+        return Ok(None);
+    };
+    let length = u32::from_le_bytes(*header);
+    if length > max {
+        return Err(ReadError::TooLong);
+    }
+    let end = 4 + length as usize;
+    if pending.len() < end {
+        return Ok(None);
+    }
+    let message = decode(&pending[4..end]);
+    pending.drain(..end);
+    message.map(Some)
 }
 
 #[cfg(test)]
@@ -107,5 +132,23 @@ mod tests {
             read::<Vec<u8>>(&mut &[1, 0, 0, 0, 0xff][..], 1000),
             Err(ReadError::Garbled)
         );
+    }
+
+    /// A reader that buffers whatever arrived takes whole messages off the
+    /// front, and waits for the rest of a partial one.
+    #[test]
+    fn whole_messages_come_off_a_buffer() {
+        let mut pipe = Vec::new();
+        write(&mut pipe, &"one".to_string()).unwrap();
+        write(&mut pipe, &"two".to_string()).unwrap();
+        let mut pending = pipe[..pipe.len() - 1].to_vec();
+        assert_eq!(take::<String>(&mut pending, 100), Ok(Some("one".into())));
+        assert_eq!(take::<String>(&mut pending, 100), Ok(None));
+        pending.push(*pipe.last().unwrap());
+        assert_eq!(take::<String>(&mut pending, 100), Ok(Some("two".into())));
+        assert!(pending.is_empty());
+        let mut long = Vec::new();
+        write(&mut long, &vec![0_u8; 200]).unwrap();
+        assert_eq!(take::<Vec<u8>>(&mut long, 100), Err(ReadError::TooLong));
     }
 }
