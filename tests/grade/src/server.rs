@@ -59,6 +59,9 @@ const MAX_MESSAGE: u32 = 64 << 20;
 /// What came of waiting for an answer.
 enum Heard {
     Answer(Answer),
+    /// The answer pipe closed between answers: the process ended, and how
+    /// is for its exit status to say.
+    Ended,
     /// The child cannot answer any more, for this reason.
     Problem(String),
     TimedOut,
@@ -134,12 +137,7 @@ impl Server {
             .map(|pipe| frame::write(pipe, request));
         if !matches!(sent, Some(Ok(()))) {
             let how = self.how_it_ended();
-            let output = self.output_tail();
-            self.abandon(Outcome::Crashed {
-                during,
-                how,
-                output,
-            });
+            self.crashed(during, how);
         }
         let limit = self.zygote.limits.call_limit();
         match self.listen(Instant::now() + limit) {
@@ -150,20 +148,24 @@ impl Server {
                 self.student_time += student;
                 answer.response
             }
-            Heard::Problem(problem) => {
-                let how = match problem.as_str() {
-                    "it ended" => self.how_it_ended(),
-                    _ => problem,
-                };
-                let output = self.output_tail();
-                self.abandon(Outcome::Crashed {
-                    during,
-                    how,
-                    output,
-                })
+            Heard::Ended => {
+                let how = self.how_it_ended();
+                self.crashed(during, how)
             }
+            Heard::Problem(how) => self.crashed(during, how),
             Heard::TimedOut => self.abandon(Outcome::TimedOut { during, limit }),
         }
+    }
+
+    /// Stops the child, which ended `during` a call as `how` says, and
+    /// panics with the [`Outcome`] that says so and shows what it printed.
+    fn crashed(&mut self, during: String, how: String) -> ! {
+        let output = self.output_tail();
+        self.abandon(Outcome::Crashed {
+            during,
+            how,
+            output,
+        })
     }
 
     /// Reads the answer and output pipes until a whole answer has come,
@@ -176,7 +178,7 @@ impl Server {
                 Err(problem) => return Heard::Problem(problem),
             }
             let Some(responses) = &self.responses else {
-                return Heard::Problem("it ended".into());
+                return Heard::Ended;
             };
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
