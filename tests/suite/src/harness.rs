@@ -58,6 +58,44 @@ struct Outcomes {
 }
 
 impl Outcomes {
+    /// The outcomes, none run yet, of the checks that `args` selects.
+    fn new(implementation: &'static Implementation, args: &Arguments) -> Outcomes {
+        let checks = catalogue();
+        let selected: Vec<bool> = trial_names()
+            .into_iter()
+            .map(|(name, ignored)| {
+                let trial = Trial::test(name, || Ok(())).with_ignored_flag(ignored);
+                !args.is_filtered_out(&trial) && !args.is_ignored(&trial)
+            })
+            .collect();
+        let mut exercises: Vec<&str> = checks.iter().map(|check| check.exercise).collect();
+        exercises.dedup();
+        let groups: Vec<Vec<usize>> = exercises
+            .iter()
+            .map(|exercise| {
+                (0..checks.len())
+                    .filter(|&index| selected[index] && checks[index].exercise == *exercise)
+                    .collect()
+            })
+            .collect();
+        let group_of = checks
+            .iter()
+            .map(|check| {
+                exercises
+                    .iter()
+                    .position(|exercise| *exercise == check.exercise)
+                    .expect("every check's exercise is listed")
+            })
+            .collect();
+        Outcomes {
+            implementation,
+            slots: checks.iter().map(|_| Default::default()).collect(),
+            checks,
+            groups,
+            group_of,
+        }
+    }
+
     /// The outcome of check `index`: run here if no thread has started it,
     /// waited for otherwise. Running a check never waits for another, so
     /// no two threads wait for each other.
@@ -95,11 +133,13 @@ impl Outcomes {
         }
     }
 
-    /// Whether every selected check of `group` says "not yet implemented".
+    /// Whether `group` has selected checks and every one of them says
+    /// "not yet implemented".
     fn not_started(&self, group: &[usize]) -> bool {
-        group
-            .iter()
-            .all(|&index| matches!(self.get(index), Outcome::NotImplemented { .. }))
+        !group.is_empty()
+            && group
+                .iter()
+                .all(|&index| matches!(self.get(index), Outcome::NotImplemented { .. }))
     }
 
     /// What the trial of check `index` reports. The checks of an exercise
@@ -162,45 +202,11 @@ pub fn main(implementation: &'static Implementation, crate_name: &str) -> ExitCo
     if !args.quiet && args.format.is_none() {
         args.format = Some(FormatSetting::Terse);
     }
-    let checks = catalogue();
+    let outcomes = Arc::new(Outcomes::new(implementation, &args));
     let names = trial_names();
-    let selected: Vec<bool> = names
-        .iter()
-        .map(|(name, ignored)| {
-            let trial = Trial::test(name.clone(), || Ok(())).with_ignored_flag(*ignored);
-            !args.is_filtered_out(&trial) && !args.is_ignored(&trial)
-        })
-        .collect();
-    let mut exercises: Vec<&str> = checks.iter().map(|check| check.exercise).collect();
-    exercises.dedup();
-    let groups: Vec<Vec<usize>> = exercises
-        .iter()
-        .map(|exercise| {
-            (0..checks.len())
-                .filter(|&index| selected[index] && checks[index].exercise == *exercise)
-                .collect()
-        })
-        .collect();
-    let group_of = checks
-        .iter()
-        .map(|check| {
-            exercises
-                .iter()
-                .position(|exercise| *exercise == check.exercise)
-                .expect("every check's exercise is listed")
-        })
-        .collect();
-    let outcomes = Arc::new(Outcomes {
-        implementation,
-        slots: checks.iter().map(|_| Default::default()).collect(),
-        checks,
-        groups,
-        group_of,
-    });
 
     if ahead && !args.list {
-        let queue: Arc<Vec<usize>> =
-            Arc::new((0..selected.len()).filter(|&i| selected[i]).collect());
+        let queue: Arc<Vec<usize>> = Arc::new(outcomes.groups.concat());
         let next = Arc::new(AtomicUsize::new(0));
         let workers = thread::available_parallelism().map_or(1, |n| n.get());
         for _ in 0..workers {
@@ -233,4 +239,28 @@ pub fn main(implementation: &'static Implementation, crate_name: &str) -> ExitCo
         }
     }
     conclusion.exit_code()
+}
+
+/// The trials `args` (a command line, without the program's name) selects,
+/// in the order they run, each with its failure message if it fails: what
+/// [`main`] would report, without printing. For the harness's tests.
+pub fn failures(
+    implementation: &'static Implementation,
+    args: &[&str],
+) -> Vec<(String, Option<String>)> {
+    quiet_check_panics();
+    let args = Arguments::from_iter(std::iter::once("grading").chain(args.iter().copied()));
+    let outcomes = Outcomes::new(implementation, &args);
+    outcomes
+        .groups
+        .concat()
+        .into_iter()
+        .map(|index| {
+            let failure = outcomes
+                .trial(index)
+                .err()
+                .map(|failed| failed.message().unwrap_or_default().to_string());
+            (check_name(&outcomes.checks[index]), failure)
+        })
+        .collect()
 }

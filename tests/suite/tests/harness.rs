@@ -7,7 +7,10 @@
 use std::path::Path;
 use std::process::Command;
 
-use grading::harness::trial_names;
+use grading::Implementation;
+use grading::harness::{failures, trial_names};
+
+static STUBS: Implementation = grading::implementation!(stubs, extensions = stubs::extensions);
 
 /// `cargo test -p solutions --test grading -- args`: whether it passed,
 /// and what it printed on stdout.
@@ -114,4 +117,48 @@ fn the_classroom_command_runs_one_exercise() {
         stdout.contains("10 passed; 0 failed; 0 ignored; 0 measured; 48 filtered out"),
         "{stdout}"
     );
+}
+
+/// The pristine stubs fail once in all, on the first exercise, in one
+/// line; every other check is skipped.
+#[test]
+fn the_stubs_fail_once_on_the_first_exercise() {
+    let failed: Vec<_> = failures(&STUBS, &[])
+        .into_iter()
+        .filter_map(|(name, failure)| failure.map(|message| (name, message)))
+        .collect();
+    assert_eq!(
+        failed,
+        [(
+            "perfect_shuffle::returns_a_permutation".to_string(),
+            "perfect_shuffle is not yet implemented (9 checks wait for it)".to_string()
+        )]
+    );
+}
+
+/// Each exercise alone, as the Classroom workflow runs it, fails while it
+/// is not started: an exercise filtered out does not count as "not
+/// started".
+#[test]
+fn each_exercise_alone_fails_while_not_started() {
+    for exercise in workbook::EXERCISES {
+        let filter = format!("{}::", exercise.name);
+        let skips: Vec<String> = workbook::EXERCISES
+            .iter()
+            .filter(|other| other.name != exercise.name && other.name.contains(exercise.name))
+            .map(|other| format!("{}::", other.name))
+            .collect();
+        let mut args = vec!["--include-ignored", filter.as_str()];
+        for skip in &skips {
+            args.extend(["--skip", skip.as_str()]);
+        }
+        let trials = failures(&STUBS, &args);
+        let failed: Vec<_> = trials.iter().filter(|(_, f)| f.is_some()).collect();
+        assert_eq!(failed.len(), 1, "{}: {trials:?}", exercise.name);
+        assert!(
+            failed[0].0.contains(&filter),
+            "{}: {trials:?}",
+            exercise.name
+        );
+    }
 }
