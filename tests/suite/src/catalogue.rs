@@ -1,7 +1,6 @@
 //! The list of checks, as [`workbook::with_exercises!`] declares them,
-//! expanded twice: into `#[test]` functions by
-//! [`grading_suite!`](crate::grading_suite!) and into a [`Vec<Check>`] by
-//! [`catalogue`].
+//! expanded into a [`Vec<Check>`] by [`catalogue`], in the registry's
+//! order, which [`grading_suite!`](crate::grading_suite!) runs as tests.
 
 use crate::{Failure, Functions};
 
@@ -102,76 +101,37 @@ pub fn catalogue() -> Vec<Check> {
     workbook::with_exercises!([crate::__catalogue_vec])
 }
 
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __test_functions {
-    (
-        { $graded:ident }
-        lab [ $( $exercise:ident : $shape:ident $summary:literal {
-            $( $kind:ident $check:ident : $title:literal ),* $(,)?
-        } )* ]
-        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal {
-            $( $bonus_kind:ident $bonus_check:ident : $bonus_title:literal ),* $(,)?
-        } )* ]
-    ) => {
-        $(
-            #[allow(non_snake_case)]
-            mod $exercise {
-                $(
-                    #[test]
-                    fn $check() {
-                        $crate::run_as_test(
-                            &super::$graded,
-                            &$crate::__check!(lab $exercise $kind $check $title),
-                        );
-                    }
-                )*
-            }
-        )*
-        /// The extensions: ignored by default, so the lab's checks alone
-        /// decide when `cargo test` is green.
-        mod bonus {
-            $(
-                #[allow(non_snake_case)]
-                mod $bonus {
-                    $(
-                        #[test]
-                        #[ignore = "bonus: run with `-- --ignored bonus`"]
-                        fn $bonus_check() {
-                            $crate::run_as_test(
-                                &super::super::$graded,
-                                &$crate::__check!(bonus $bonus $bonus_kind $bonus_check $bonus_title),
-                            );
-                        }
-                    )*
-                }
-            )*
-        }
-    };
-}
-
-/// Expands to the whole grading suite as `#[test]` functions for a crate
-/// that exposes the lab's functions at its root and the bonus extensions in
-/// its `extensions` module.
+/// Expands to the whole grading suite as the `main` of a test target with
+/// `harness = false`, for a crate that exposes the lab's functions at its
+/// root and the bonus extensions in its `extensions` module.
 ///
-/// The tests are named `exercise::check`, so `cargo test -p exercises flip`
-/// runs the checks of `flip` alone. The bonus checks are named
-/// `bonus::exercise::check` and are ignored unless asked for:
-/// `cargo test -p exercises -- --ignored bonus`.
+/// The checks are named `exercise::check` and run in the lab's order, so
+/// `cargo test -p exercises flip` runs the checks of `flip` alone. The
+/// bonus checks are named `bonus::exercise::check` and are ignored unless
+/// asked for: `cargo test -p exercises -- --ignored bonus`. A summary of
+/// the lab and the next step close the run; see [`harness`](crate::harness).
 ///
 /// ```text
+/// # exercises/Cargo.toml
+/// [[test]]
+/// name = "grading"
+/// harness = false
+///
 /// // exercises/tests/grading.rs: the whole file
 /// grading::grading_suite!(exercises);
 /// ```
 #[macro_export]
 macro_rules! grading_suite {
-    ($($path:ident)::+) => {
+    ($first:ident $(:: $path:ident)*) => {
         /// The crate under test, as the grading suite sees it.
         static GRADED: $crate::Implementation = $crate::implementation!(
-            $($path)::+,
-            extensions = $($path)::+::extensions
+            $first $(:: $path)*,
+            extensions = $first $(:: $path)*::extensions
         );
-        $crate::workbook::with_exercises!([$crate::__test_functions] GRADED);
+
+        fn main() -> ::std::process::ExitCode {
+            $crate::harness::main(&GRADED, stringify!($first))
+        }
     };
 }
 

@@ -2,8 +2,9 @@
 //!
 //! The suite grades any crate that exposes the functions of the
 //! assignment, as listed once in [`workbook::with_exercises!`].
-//! [`grading_suite!`] turns every check into an ordinary `#[test]` function
-//! named `exercise::check`, so a student runs them with `cargo test -p
+//! [`grading_suite!`] turns every check into a test named
+//! `exercise::check`, run in the lab's order by the [`harness`] and closed
+//! by a [`summary`], so a student runs them with `cargo test -p
 //! exercises`. [`run_check`] runs one check programmatically, for the
 //! `grade` command and for the suite's own tests.
 //!
@@ -35,10 +36,12 @@ mod catalogue;
 pub mod checks;
 mod diagnosis;
 mod failure;
+pub mod harness;
 mod local;
 mod oracle;
 mod runner;
 pub mod stats;
+pub mod summary;
 
 pub use catalogue::{Check, Kind, catalogue};
 pub use diagnosis::FOLLOWS_FROM;
@@ -46,8 +49,7 @@ pub use failure::Failure;
 pub use local::Local;
 pub use runner::{
     CALL_LIMIT, CheckBody, NOT_YET_IMPLEMENTED, Outcome, Probe, QuietPanics, WHILE_CORE_FAILS,
-    is_check_thread, quiet_check_panics, run_as_test, run_check, run_check_on,
-    run_check_with_limit,
+    is_check_thread, quiet_check_panics, run_check, run_check_on, run_check_with_limit,
 };
 pub use workbook::{CheckRng, Functions, Implementation, ScriptedRng, implementation, seeded};
 

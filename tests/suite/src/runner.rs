@@ -417,20 +417,3 @@ fn from_panic(
     };
     Outcome::Panicked { during, message }
 }
-
-/// Runs a check as a `#[test]`: returns if it passed, fails the test with
-/// the teaching message otherwise.
-///
-/// The message is printed, and the test ended with `resume_unwind`, which
-/// skips the panic hook: a `panic!` here would add a line naming this file
-/// as the place of the failure, and a backtrace under `RUST_BACKTRACE=1`,
-/// both about the grading suite rather than the student's code.
-pub fn run_as_test(implementation: &'static Implementation, check: &Check) {
-    quiet_check_panics();
-    let outcome = run_check(implementation, check);
-    if !outcome.passed() {
-        let report = format!("\n{}: {}\n{outcome}", check.exercise, check.title);
-        eprintln!("{report}");
-        panic::resume_unwind(Box::new(report));
-    }
-}

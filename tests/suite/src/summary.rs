@@ -1,0 +1,254 @@
+//! The closing summary of a `cargo test -p exercises` run: how far along
+//! the lab is, one line per exercise in the lab's order, and the next step.
+//! A pure function of the checks and their outcomes, so that what a
+//! student reads is pinned by tests that run no cargo.
+
+use std::fmt::Write;
+
+use crate::{Check, FOLLOWS_FROM, Kind, Outcome};
+
+/// The lab the workbook is for, as the summary names it.
+pub const LAB: &str = "Activity 3";
+
+/// How wide the progress bar is, in characters.
+const BAR_WIDTH: usize = 24;
+
+/// How one exercise stands after a run, from the outcomes of those of its
+/// checks that ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// Every check that ran passed.
+    Done,
+    /// Some checks failed: `failing` of the `ran` checks that ran.
+    Failing {
+        /// How many failed, timed out or are not implemented.
+        failing: usize,
+        /// How many ran.
+        ran: usize,
+    },
+    /// Every check that ran says "not yet implemented": the function is
+    /// still `todo!()`.
+    NotStarted,
+}
+
+impl Standing {
+    /// How an exercise stands from its outcomes; `None` when none ran.
+    pub fn of<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>) -> Option<Standing> {
+        let (mut ran, mut failing, mut todo) = (0, 0, 0);
+        for outcome in outcomes {
+            ran += 1;
+            if !outcome.passed() {
+                failing += 1;
+            }
+            if matches!(outcome, Outcome::NotImplemented { .. }) {
+                todo += 1;
+            }
+        }
+        match ran {
+            0 => None,
+            _ if failing == 0 => Some(Standing::Done),
+            _ if todo == ran => Some(Standing::NotStarted),
+            _ => Some(Standing::Failing { failing, ran }),
+        }
+    }
+}
+
+/// One exercise as the summary sees it.
+struct Exercise<'a> {
+    name: &'static str,
+    bonus: bool,
+    /// Its checks that ran, with their outcomes, in the registry's order.
+    ran: Vec<(&'a Check, &'a Outcome)>,
+    /// How many checks it has in all.
+    checks: usize,
+}
+
+impl<'a> Exercise<'a> {
+    fn standing(&self) -> Option<Standing> {
+        Standing::of(self.ran.iter().map(|(_, outcome)| *outcome))
+    }
+
+    /// The words after the exercise's name.
+    fn status(&self, whole: bool) -> String {
+        match self.standing() {
+            None => "not run".into(),
+            Some(Standing::Done) if whole => "done".into(),
+            Some(Standing::Done) => format!("the {} checks that ran pass", self.ran.len()),
+            Some(Standing::NotStarted) => "not started".into(),
+            Some(Standing::Failing { failing, ran }) => {
+                let checks = if ran == 1 { "check" } else { "checks" };
+                let verb = if failing == 1 { "fails" } else { "fail" };
+                if whole {
+                    format!("{failing} of its {ran} {checks} {verb}")
+                } else {
+                    format!("{failing} of the {ran} {checks} that ran {verb}")
+                }
+            }
+        }
+    }
+
+    fn mark(&self) -> char {
+        match self.standing() {
+            Some(Standing::Done) => '✓',
+            Some(Standing::Failing { .. }) => '✗',
+            Some(Standing::NotStarted) | None => '·',
+        }
+    }
+
+    /// The check to read first: the first that failed, unless its message
+    /// only points at another check ("this follows from …"), in which case
+    /// the first that explains itself.
+    fn first_failure(&self) -> Option<(&'a Check, &'a Outcome)> {
+        let failed = || self.ran.iter().filter(|(_, outcome)| !outcome.passed());
+        failed()
+            .find(|(_, outcome)| !outcome.to_string().contains(FOLLOWS_FROM))
+            .or_else(|| failed().next())
+            .map(|(check, outcome)| (*check, *outcome))
+    }
+}
+
+/// What a failing check prints: the exercise and the check's title, then
+/// the outcome's message. The trial's failure and the summary's next step
+/// both read this.
+pub fn failure_message(check: &Check, outcome: &Outcome) -> String {
+    format!("{}: {}\n{outcome}", check.exercise, check.title)
+}
+
+/// The closing summary of a run of `crate_name`'s checks: `outcomes[i]` is
+/// how `checks[i]` went, or `None` if it did not run (filtered out, or an
+/// ignored bonus check). Empty when no check ran.
+///
+/// When every lab check ran, it gives the lab's progress as a bar, one
+/// line per exercise in the lab's order, a line for the bonus exercises,
+/// which never count, and the next step: the first exercise not done, with
+/// its first failing check's message in full. When a filter left some lab
+/// checks out, it says so and speaks only of the checks that ran.
+pub fn summary(crate_name: &str, checks: &[Check], outcomes: &[Option<Outcome>]) -> String {
+    assert_eq!(checks.len(), outcomes.len(), "one outcome per check");
+    let mut exercises: Vec<Exercise> = Vec::new();
+    for (check, outcome) in checks.iter().zip(outcomes) {
+        let exercise = match exercises.iter_mut().find(|e| e.name == check.exercise) {
+            Some(exercise) => exercise,
+            None => {
+                exercises.push(Exercise {
+                    name: check.exercise,
+                    bonus: check.kind == Kind::Bonus,
+                    ran: Vec::new(),
+                    checks: 0,
+                });
+                exercises.last_mut().expect("just pushed")
+            }
+        };
+        exercise.checks += 1;
+        if let Some(outcome) = outcome {
+            exercise.ran.push((check, outcome));
+        }
+    }
+    let (lab, bonus): (Vec<&Exercise>, Vec<&Exercise>) =
+        exercises.iter().partition(|exercise| !exercise.bonus);
+    let lab_checks: usize = lab.iter().map(|e| e.checks).sum();
+    let lab_ran: usize = lab.iter().map(|e| e.ran.len()).sum();
+    let bonus_ran: usize = bonus.iter().map(|e| e.ran.len()).sum();
+    if lab_ran == 0 && bonus_ran == 0 {
+        return String::new();
+    }
+    let whole_lab = lab_ran == lab_checks;
+    let width = exercises.iter().map(|e| e.name.len()).max().unwrap_or(0);
+    let mut out = String::new();
+
+    if lab_ran > 0 {
+        let done = lab
+            .iter()
+            .filter(|e| e.standing() == Some(Standing::Done))
+            .count();
+        if whole_lab {
+            let filled = (BAR_WIDTH * done).div_ceil(lab.len().max(1));
+            let _ = writeln!(
+                out,
+                "{LAB}: {done} of {} exercises done  [{}{}]",
+                lab.len(),
+                "█".repeat(filled),
+                "░".repeat(BAR_WIDTH - filled)
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{LAB}, filtered: {lab_ran} of its {lab_checks} checks ran, so this speaks of \
+                 those alone"
+            );
+        }
+        for exercise in lab.iter().filter(|e| !e.ran.is_empty()) {
+            let _ = writeln!(
+                out,
+                "  {} {:<width$}  {}",
+                exercise.mark(),
+                exercise.name,
+                exercise.status(exercise.ran.len() == exercise.checks),
+            );
+        }
+    }
+    if bonus_ran == 0 {
+        if lab_ran > 0 && whole_lab {
+            let _ = writeln!(
+                out,
+                "  bonus, not counted: not run (`cargo test -p {crate_name} -- --ignored bonus`)"
+            );
+        }
+    } else {
+        let parts: Vec<String> = bonus
+            .iter()
+            .filter(|e| !e.ran.is_empty())
+            .map(|e| match e.standing() {
+                Some(Standing::Done) => format!("{} {}", e.mark(), e.name),
+                _ => format!(
+                    "{} {}: {}",
+                    e.mark(),
+                    e.name,
+                    e.status(e.ran.len() == e.checks)
+                ),
+            })
+            .collect();
+        let _ = writeln!(out, "  bonus, not counted: {}", parts.join(", "));
+    }
+
+    out.push('\n');
+    match unfinished(&lab).or_else(|| unfinished(&bonus)) {
+        Some((name, bonus, (check, outcome))) => {
+            let folder = if bonus { "src/extensions" } else { "src" };
+            let _ = writeln!(out, "Next: {name}, in {crate_name}/{folder}/{name}.rs");
+            let _ = writeln!(out, "{}: {}", check_name(check), check.title);
+            let _ = writeln!(out, "{}", outcome.to_string().trim_end());
+        }
+        None if lab_ran > 0 && whole_lab => {
+            let _ = writeln!(
+                out,
+                "The lab is complete: all {lab_checks} checks of its {} exercises pass.",
+                lab.len()
+            );
+        }
+        None => {
+            let _ = writeln!(out, "Every check that ran passes.");
+        }
+    }
+    out
+}
+
+/// The first exercise of `group` not done, its name, whether it is a
+/// bonus one, and the check to read first.
+fn unfinished<'a>(
+    group: &[&Exercise<'a>],
+) -> Option<(&'static str, bool, (&'a Check, &'a Outcome))> {
+    group
+        .iter()
+        .find(|e| !matches!(e.standing(), Some(Standing::Done) | None))
+        .and_then(|e| e.first_failure().map(|failure| (e.name, e.bonus, failure)))
+}
+
+/// The name a check has as a test: `exercise::check`, and
+/// `bonus::exercise::check` for the bonus ones.
+pub fn check_name(check: &Check) -> String {
+    match check.kind {
+        Kind::Bonus => format!("bonus::{}", check.path()),
+        Kind::Property | Kind::LabSteps => check.path(),
+    }
+}

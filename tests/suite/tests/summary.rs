@@ -1,0 +1,189 @@
+//! The summary that closes `cargo test -p exercises`, pinned with insta for
+//! the labs a student goes through: the pristine stubs, half a lab, a lab
+//! with an endless loop, a complete lab, and the filtered runs. The
+//! summary is a pure function of the checks and their outcomes, so these
+//! run the checks in process, as the harness does, and no cargo.
+
+use std::time::Duration;
+
+use grading::harness::trial_names;
+use grading::summary::{Standing, summary};
+use grading::{Implementation, Kind, Outcome, catalogue, run_check, run_check_with_limit};
+
+// Fixtures are written as students write, not as clippy would.
+#[allow(clippy::all)]
+mod fair_coin {
+    include!("../../fixtures/wrong/fair_coin.rs");
+}
+
+const REFERENCE: Implementation =
+    grading::implementation!(solutions, extensions = solutions::extensions);
+const STUBS: Implementation = grading::implementation!(stubs, extensions = stubs::extensions);
+const FAIR_COIN: Implementation = grading::implementation!(fair_coin);
+
+static PRISTINE: Implementation = STUBS;
+static COMPLETE: Implementation = REFERENCE;
+
+/// Three exercises done, one answered wrongly (a fair coin), two not
+/// started: a lab half done, mixed from the reference, a fixture and the
+/// stubs.
+static HALF: Implementation = Implementation {
+    perfect_shuffle: REFERENCE.perfect_shuffle,
+    selection_shuffle: REFERENCE.selection_shuffle,
+    efficient_selection_shuffle: REFERENCE.efficient_selection_shuffle,
+    flip: FAIR_COIN.flip,
+    ..STUBS
+};
+
+/// A student's Question 3 that never returns; it sleeps rather than spins,
+/// so the threads it strands cost the rest of this binary nothing.
+fn endless_reversing_sequence() -> [usize; 3] {
+    loop {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The lab done but for Question 3, which hangs.
+static HANG: Implementation = Implementation {
+    reversing_sequence: endless_reversing_sequence,
+    ..REFERENCE
+};
+
+/// The time limit of a call in the hang's run: short, to keep the test
+/// quick, and round, so that the message is the same on every machine.
+const HANG_LIMIT: Duration = Duration::from_millis(300);
+
+/// The outcomes of a plain `cargo test`: every lab check, no bonus one.
+fn lab_run(implementation: &'static Implementation) -> Vec<Option<Outcome>> {
+    catalogue()
+        .iter()
+        .map(|check| (check.kind != Kind::Bonus).then(|| run_check(implementation, check)))
+        .collect()
+}
+
+#[test]
+fn pristine_stubs_read_as_not_started_with_the_first_exercise_next() {
+    let text = summary("exercises", &catalogue(), &lab_run(&PRISTINE));
+    assert!(text.contains("0 of 6 exercises done"), "{text}");
+    assert!(
+        text.contains("Next: perfect_shuffle, in exercises/src/perfect_shuffle.rs"),
+        "{text}"
+    );
+    assert!(text.lines().count() <= 14, "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn half_a_lab_shows_progress_and_the_next_step_in_full() {
+    let text = summary("exercises", &catalogue(), &lab_run(&HALF));
+    assert!(text.contains("3 of 6 exercises done"), "{text}");
+    assert!(text.contains("Next: flip"), "{text}");
+    // The next step is the check's whole message, hint included.
+    assert!(text.contains("hint:"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_lab_with_an_endless_loop_names_the_call_that_hangs() {
+    let outcomes: Vec<Option<Outcome>> = catalogue()
+        .iter()
+        .map(|check| {
+            (check.kind != Kind::Bonus).then(|| run_check_with_limit(&HANG, check, HANG_LIMIT))
+        })
+        .collect();
+    let text = summary("exercises", &catalogue(), &outcomes);
+    assert!(text.contains("5 of 6 exercises done"), "{text}");
+    assert!(text.contains("did not return within 0.3 s"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_complete_lab_says_so() {
+    let text = summary("exercises", &catalogue(), &lab_run(&COMPLETE));
+    assert!(text.contains("6 of 6 exercises done"), "{text}");
+    assert!(text.contains("The lab is complete"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// `cargo test -p exercises flip`: the summary speaks of flip alone, and
+/// says that it does.
+#[test]
+fn a_filtered_run_speaks_of_the_checks_that_ran() {
+    let checks = catalogue();
+    let outcomes: Vec<Option<Outcome>> = checks
+        .iter()
+        .map(|check| (check.exercise == "flip").then(|| run_check(&HALF, check)))
+        .collect();
+    let text = summary("exercises", &checks, &outcomes);
+    assert!(text.contains("filtered"), "{text}");
+    assert!(!text.contains("perfect_shuffle"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// `cargo test -p exercises -- --ignored bonus` on the stubs: the bonus
+/// exercises' line, and the first of them next.
+#[test]
+fn a_bonus_run_has_its_own_line_and_next_step() {
+    let checks = catalogue();
+    let outcomes: Vec<Option<Outcome>> = checks
+        .iter()
+        .map(|check| (check.kind == Kind::Bonus).then(|| run_check(&PRISTINE, check)))
+        .collect();
+    let text = summary("exercises", &checks, &outcomes);
+    assert!(!text.contains("Activity 3"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn nothing_ran_nothing_to_say() {
+    let checks = catalogue();
+    let outcomes = vec![None; checks.len()];
+    assert_eq!(summary("exercises", &checks, &outcomes), "");
+}
+
+#[test]
+fn standings() {
+    let todo = Outcome::NotImplemented {
+        function: "flip".into(),
+    };
+    let hang = Outcome::TimedOut {
+        during: "flip".into(),
+        limit: HANG_LIMIT,
+    };
+    assert_eq!(Standing::of([]), None);
+    assert_eq!(Standing::of([&Outcome::Passed]), Some(Standing::Done));
+    assert_eq!(Standing::of([&todo, &todo]), Some(Standing::NotStarted));
+    assert_eq!(
+        Standing::of([&Outcome::Passed, &todo, &hang]),
+        Some(Standing::Failing { failing: 2, ran: 3 })
+    );
+}
+
+/// The tests run in the lab's order, the registry's: its exercises as
+/// `workbook` lists them, then the bonus ones, each exercise's checks
+/// together and in the order the registry declares them.
+#[test]
+fn the_trials_follow_the_registry() {
+    let names = trial_names();
+    let expected: Vec<(String, bool)> = catalogue()
+        .iter()
+        .map(|check| match check.kind {
+            Kind::Bonus => (format!("bonus::{}::{}", check.exercise, check.name), true),
+            Kind::Property | Kind::LabSteps => {
+                (format!("{}::{}", check.exercise, check.name), false)
+            }
+        })
+        .collect();
+    assert_eq!(names, expected);
+    let mut exercises: Vec<&str> = catalogue().iter().map(|check| check.exercise).collect();
+    exercises.dedup();
+    let registry: Vec<&str> = workbook::EXERCISES.iter().map(|e| e.name).collect();
+    assert_eq!(
+        exercises, registry,
+        "each exercise's checks together, in order"
+    );
+    assert_eq!(names[0].0, "perfect_shuffle::returns_a_permutation");
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_ne!(names, sorted, "the lab's order, not the alphabet's");
+}
