@@ -55,6 +55,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
         .watch(&folder, RecursiveMode::Recursive)
         .with_context(|| format!("cannot watch {}", folder.display()))?;
     loop {
+        clear_screen();
         test_once(&folder, &cli.test_args)?;
         eprintln!(
             "\nWatching {} for changes (Ctrl-C to stop)…",
@@ -67,6 +68,22 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
         }
         while changes.recv_timeout(Duration::from_millis(300)).is_ok() {}
     }
+}
+
+/// Clears the terminal before each run, as rustlings and bacon do, so that
+/// the screen holds this run alone and ends with its summary and next step.
+fn clear_screen() {
+    use std::io::{IsTerminal, Write};
+    let mut out = std::io::stdout();
+    let _ = out.write_all(clearing(out.is_terminal()).as_bytes());
+    let _ = out.flush();
+}
+
+/// The text that clears a terminal and puts the cursor top left (ANSI),
+/// or nothing when the output goes to a file or a pipe, where escape
+/// codes would only be noise.
+pub fn clearing(is_terminal: bool) -> &'static str {
+    if is_terminal { "\x1b[2J\x1b[H" } else { "" }
 }
 
 /// Whether an event is a change to a Rust source or a manifest, rather
@@ -110,6 +127,12 @@ fn test_once(folder: &Path, args: &[String]) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn the_screen_is_cleared_only_on_a_terminal() {
+        assert_eq!(clearing(true), "\x1b[2J\x1b[H");
+        assert_eq!(clearing(false), "");
+    }
     use notify::event::{AccessKind, CreateKind, EventKind, ModifyKind};
 
     fn event(kind: EventKind, path: &str) -> notify::Event {
