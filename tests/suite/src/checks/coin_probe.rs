@@ -81,14 +81,7 @@ fn flips_on(f: &dyn Functions, words: &[u64]) -> Option<Vec<bool>> {
     if rng.draws() != words.len() || answers.len() != words.len() {
         return None;
     }
-    answers
-        .iter()
-        .map(|word| match word.as_str() {
-            "heads" => Some(true),
-            "tails" => Some(false),
-            _ => None,
-        })
-        .collect()
+    super::flip::sides(answers).ok()
 }
 
 /// Reads the coin, if it draws one word per flip in a way the probe knows.

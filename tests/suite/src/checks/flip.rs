@@ -18,8 +18,13 @@ const EXACT_REGION: (u64, u64) = (238_615, 241_382);
 /// heads, or the first answer that was neither "heads" nor "tails".
 fn heads(f: &dyn Functions, count: u64, seed: u64) -> Result<Vec<bool>, String> {
     let mut rng = CheckRng::seeded(seed);
-    f.flip()
-        .call(&mut rng, count as usize)
+    sides(f.flip().call(&mut rng, count as usize))
+}
+
+/// Whether each answer was heads, or the first answer that was neither
+/// "heads" nor "tails".
+pub(super) fn sides(answers: Vec<String>) -> Result<Vec<bool>, String> {
+    answers
         .into_iter()
         .map(|word| match word.as_str() {
             "heads" => Ok(true),
