@@ -1,6 +1,6 @@
 //! The book's code, compiled and run. Each chapter of `src/` becomes the
 //! documentation of one module below, with mdBook's `{{#include}}` lines
-//! expanded by `build.rs`, so `cargo test -p book` runs every Rust block a
+//! expanded by `build.rs`, so `cargo test -p docs` runs every Rust block a
 //! reader sees, hidden `# ` lines included.
 
 macro_rules! chapters {

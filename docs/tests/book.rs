@@ -118,11 +118,11 @@ fn every_chapter_is_listed_and_compiled() {
         }
         assert!(summary.links.contains(&name), "{name} is not in SUMMARY.md");
         assert!(
-            book::CHAPTERS.contains(&name.as_str()),
+            docs::CHAPTERS.contains(&name.as_str()),
             "{name} is not compiled by doctests.rs"
         );
     }
-    assert_eq!(book::CHAPTERS.len(), 18, "the eighteen chapters");
+    assert_eq!(docs::CHAPTERS.len(), 18, "the eighteen chapters");
 }
 
 #[test]

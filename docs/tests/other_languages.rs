@@ -15,7 +15,7 @@ use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 fn python_blocks() -> Vec<(String, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut blocks = Vec::new();
-    for chapter in book::CHAPTERS {
+    for chapter in docs::CHAPTERS {
         let text = fs::read_to_string(src.join(chapter)).expect("a readable chapter");
         let mut code: Option<String> = None;
         for event in Parser::new(&text) {

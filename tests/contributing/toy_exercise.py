@@ -91,7 +91,7 @@ pub fn {NAME}(values: &[i32]) -> Vec<i32> {{
 
 LISTED_FILES = {
     "tests/workbook/src/registry.rs",
-    f"tests/suite/src/checks/{NAME}.rs",
+    f"tests/grading/src/checks/{NAME}.rs",
     f"solutions/src/extensions/{NAME}.rs",
     "solutions/src/extensions/mod.rs",
     f"exercises/src/extensions/{NAME}.rs",
@@ -132,7 +132,7 @@ def follow_the_procedure(copy: Path):
     bonus = text.index("\n        bonus [\n")
     end = text.index("        ]\n", bonus)
     registry.write_text(text[:end] + REGISTRY_ENTRY + text[end:])
-    (copy / f"tests/suite/src/checks/{NAME}.rs").write_text(CHECKS)
+    (copy / f"tests/grading/src/checks/{NAME}.rs").write_text(CHECKS)
     (copy / f"solutions/src/extensions/{NAME}.rs").write_text(SOLUTION)
     add_to_module(copy / "solutions/src/extensions/mod.rs")
     (copy / f"exercises/src/extensions/{NAME}.rs").write_text(STUB)

@@ -25,7 +25,7 @@ cargo build --release --locked --bin grade
 # Leave nothing on the image that a submission could borrow: the reference
 # solutions, the stubs, the book, the fixtures (full answers among them) and
 # the history. `grade` needs only its binary, the source of what each
-# submission's image links (tests/workbook and tests/serve), the manifests and
+# submission's image links (tests/workbook and tests/grade-serve), the manifests and
 # the lockfile. Its own scan refuses include!, #[path] and env! anyway; this
 # is the second lock on the door.
 rm -rf solutions exercises docs tests/fixtures tests/*/tests .git

@@ -34,17 +34,17 @@ enum Part {
 const STUDENT_EDITION: &[(&str, &str, Part)] = &[
     ("tests/stubs/exercises", "exercises", Part::Whole),
     ("tests/workbook", "tests/workbook", Part::Crate),
-    ("tests/suite", "tests/suite", Part::Crate),
-    ("tests/tools", "tests/tools", Part::Crate),
+    ("tests/grading", "tests/grading", Part::Crate),
+    ("tests/lab-tools", "tests/lab-tools", Part::Crate),
     ("tests/watch", "tests/watch", Part::Crate),
 ];
 
 /// What the autograder needs to build `grade` and warm its cache.
 const AUTOGRADER: &[(&str, &str, Part)] = &[
     ("tests/workbook", "tests/workbook", Part::Crate),
-    ("tests/suite", "tests/suite", Part::Crate),
-    ("tests/serve", "tests/serve", Part::Crate),
-    ("tests/sandbox", "tests/sandbox", Part::Crate),
+    ("tests/grading", "tests/grading", Part::Crate),
+    ("tests/grade-serve", "tests/grade-serve", Part::Crate),
+    ("tests/grade-sandbox", "tests/grade-sandbox", Part::Crate),
     ("tests/grade", "tests/grade", Part::Crate),
     // `grade` compiles in the student README, for `grade assign`.
     ("tests/grade/assign", "tests/grade/assign", Part::Whole),

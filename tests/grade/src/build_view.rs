@@ -28,8 +28,8 @@ pub fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<Path
         "exercises",
         "docs",
         "tests/fixtures",
-        "tests/suite",
-        "tests/tools",
+        "tests/grading",
+        "tests/lab-tools",
         "tests/grade",
         ".git",
     ]
@@ -67,7 +67,7 @@ pub fn build_view(dir: &Path) -> BuildView {
             toolchain_home("RUSTUP_HOME", ".rustup"),
             sysroot().to_path_buf(),
             workspace.join("tests/workbook"),
-            workspace.join("tests/serve"),
+            workspace.join("tests/grade-serve"),
             // Whose `[workspace.package]` and dependencies those two inherit.
             workspace.join("Cargo.toml"),
             workspace.join("Cargo.lock"),

@@ -237,7 +237,7 @@ fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
     // A wrong answer cannot rewrite the snapshot it fails, even when the
     // student follows insta's advice and sets INSTA_UPDATE=always.
     let snapshot = edition.join(
-        "tests/suite/src/checks/snapshots/\
+        "tests/grading/src/checks/snapshots/\
          grading__checks__are_permutations__are_permutations_table.snap",
     );
     let pinned = fs::read_to_string(&snapshot).unwrap();
@@ -281,7 +281,7 @@ fn grade_names_the_edited_checks_of_a_classroom_clone() {
     fs::write(&workflow, rescored).unwrap();
     // Not allowed: a check made to pass, a build script, a removed test.
     let edited = class.path().join("edited");
-    let flip = edited.join("tests/suite/src/checks/flip.rs");
+    let flip = edited.join("tests/grading/src/checks/flip.rs");
     let check = fs::read_to_string(&flip).unwrap();
     fs::write(&flip, format!("{check}\n// always passes\n")).unwrap();
     fs::write(edited.join("exercises/build.rs"), "fn main() {}\n").unwrap();
@@ -307,7 +307,7 @@ fn grade_names_the_edited_checks_of_a_classroom_clone() {
     assert!(
         report.contains(
             "edited (exercises/build.rs added, exercises/tests/grading.rs removed, \
-             tests/suite/src/checks/flip.rs changed)"
+             tests/grading/src/checks/flip.rs changed)"
         ),
         "{report}"
     );
