@@ -1,5 +1,8 @@
 //! The rubric: points per exercise, the core checks that gate them, and
-//! the limits of the sandbox, from TOML.
+//! the limits of the sandbox. Points and core checks default to what the
+//! registry declares with each exercise (`worth 20`, `core`); the shipped
+//! `tests/rubric.toml` adds the limits, and an instructor's rubric changes
+//! any of them, key by key.
 
 use std::collections::BTreeMap;
 
@@ -60,16 +63,10 @@ impl Rubric {
     /// works too, as it sets every key.
     pub fn parse(text: &str) -> anyhow::Result<Rubric> {
         let overrides: toml::Table = toml::from_str(text)?;
-        let mut merged: toml::Table = toml::from_str(DEFAULT).expect("the shipped rubric parses");
-        for (key, value) in overrides {
-            match (merged.get_mut(&key), value) {
-                (Some(toml::Value::Table(shipped)), toml::Value::Table(changed)) => {
-                    shipped.extend(changed);
-                }
-                (_, value) => {
-                    merged.insert(key, value);
-                }
-            }
+        let shipped: toml::Table = toml::from_str(DEFAULT).expect("the shipped rubric parses");
+        let mut merged = registry_defaults();
+        for layer in [shipped, overrides] {
+            lay_over(&mut merged, layer);
         }
         let rubric: Rubric = merged.try_into()?;
         if !(0.0..=1.0).contains(&rubric.lab_steps_share) {
@@ -183,6 +180,46 @@ impl Rubric {
     }
 }
 
+/// The points and core checks the registry declares with each exercise,
+/// as the tables a rubric file would hold.
+fn registry_defaults() -> toml::Table {
+    let lab = workbook::EXERCISES.iter().filter(|e| !e.bonus);
+    let points: toml::Table = lab
+        .clone()
+        .map(|e| (e.name.to_owned(), toml::Value::Float(f64::from(e.points))))
+        .collect();
+    let checks = grading::catalogue();
+    let core: toml::Table = lab
+        .map(|e| {
+            let names = checks
+                .iter()
+                .filter(|c| c.exercise == e.name && c.core)
+                .map(|c| toml::Value::String(c.name.to_owned()))
+                .collect();
+            (e.name.to_owned(), toml::Value::Array(names))
+        })
+        .collect();
+    toml::Table::from_iter([
+        ("points".to_owned(), toml::Value::Table(points)),
+        ("core".to_owned(), toml::Value::Table(core)),
+    ])
+}
+
+/// Lays `layer` over `merged`: a table replaces the keys it names, key by
+/// key; anything else replaces the whole value.
+fn lay_over(merged: &mut toml::Table, layer: toml::Table) {
+    for (key, value) in layer {
+        match (merged.get_mut(&key), value) {
+            (Some(toml::Value::Table(below)), toml::Value::Table(changed)) => {
+                below.extend(changed);
+            }
+            (_, value) => {
+                merged.insert(key, value);
+            }
+        }
+    }
+}
+
 fn to_hundredths(points: f64) -> u64 {
     (points * 100.0).round() as u64
 }
@@ -270,10 +307,51 @@ mod tests {
         }
     }
 
+    /// The registry's defaults are the rubric the workbook has always
+    /// shipped: these points, and these core checks.
+    #[test]
+    fn points_and_core_checks_default_to_the_registry() {
+        let rubric = Rubric::parse("").unwrap();
+        let points: Vec<(&str, f64)> = rubric
+            .points
+            .iter()
+            .map(|(e, p)| (e.as_str(), *p))
+            .collect();
+        assert_eq!(
+            points,
+            [
+                ("are_permutations", 10.0),
+                ("efficient_selection_shuffle", 25.0),
+                ("flip", 15.0),
+                ("perfect_shuffle", 20.0),
+                ("reversing_sequence", 10.0),
+                ("selection_shuffle", 20.0),
+            ]
+        );
+        let core = |exercise: &str| rubric.core[exercise].join(" ");
+        assert_eq!(core("perfect_shuffle"), "interleaves_two_halves");
+        assert_eq!(core("selection_shuffle"), "reaches_many_orders_of_8_cards");
+        assert_eq!(
+            core("efficient_selection_shuffle"),
+            "reaches_many_orders_of_8_cards"
+        );
+        assert_eq!(
+            core("flip"),
+            "heads_twice_as_often_as_tails successive_flips_are_independent uses_the_rng_it_is_given"
+        );
+        assert_eq!(
+            core("are_permutations"),
+            "true_for_rearrangements false_when_a_card_differs false_when_only_the_sums_match"
+        );
+        assert_eq!(core("reversing_sequence"), "answers_question_3");
+        // The shipped file adds limits and names no points of its own.
+        let shipped: toml::Table = toml::from_str(DEFAULT).unwrap();
+        assert!(!shipped.contains_key("points") && !shipped.contains_key("core"));
+    }
+
     #[test]
     fn odd_points_still_add_up() {
-        let text = DEFAULT.replace("flip = 15", "flip = 10.01");
-        let rubric = Rubric::parse(&text).unwrap();
+        let rubric = Rubric::parse("[points]\nflip = 10.01\n").unwrap();
         let checks = grading::catalogue();
         let worth = rubric.hundredths(&checks);
         let flip: Vec<u64> = checks
@@ -310,21 +388,18 @@ mod tests {
 
     #[test]
     fn bad_rubrics_are_refused_with_a_reason() {
-        let broken = DEFAULT.replace("flip = 15", "flop = 15");
-        let error = Rubric::parse(&broken).unwrap_err().to_string();
+        let broken = "[points]\nflop = 15\n";
+        let error = Rubric::parse(broken).unwrap_err().to_string();
         assert!(error.contains("flop"), "{error}");
-        let negative = DEFAULT.replace("flip = 15", "flip = -1");
+        let negative = "[points]\nflip = -1\n";
         assert!(
-            Rubric::parse(&negative)
+            Rubric::parse(negative)
                 .unwrap_err()
                 .to_string()
                 .contains("between 0 and a million")
         );
-        let unknown_core = DEFAULT.replace(
-            "reversing_sequence = [\"answers_question_3\"]",
-            "reversing_sequence = [\"answer_question_3\"]",
-        );
-        let error = Rubric::parse(&unknown_core).unwrap_err().to_string();
+        let unknown_core = "[core]\nreversing_sequence = [\"answer_question_3\"]\n";
+        let error = Rubric::parse(unknown_core).unwrap_err().to_string();
         assert!(error.contains("answer_question_3"), "{error}");
         assert!(Rubric::parse("nonsense = [").is_err());
     }

@@ -139,6 +139,7 @@ mod tests {
             name,
             title: name,
             kind: Kind::Property,
+            core: false,
             run: |_| Ok(()),
         }
     }

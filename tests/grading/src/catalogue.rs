@@ -4,8 +4,11 @@
 
 use crate::{Failure, Functions};
 
-/// Whether a check looks only at results or at the lab's exact steps, or
-/// grades a bonus extension.
+/// How a check counts: as a property of the results, as the lab's exact
+/// steps (these two share an exercise's points, by the rubric's
+/// `lab_steps_share`), or not at all, because it grades a bonus extension.
+/// It is the `kind` tag of a check in `results.json`. Whether a check gates
+/// its exercise is another matter, [`Check::core`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Holds for every correct implementation.
@@ -38,6 +41,9 @@ pub struct Check {
     pub title: &'static str,
     /// Property, lab steps or bonus, as the registry declares it.
     pub kind: Kind,
+    /// Whether the registry declares it `core`: by default, its exercise
+    /// earns nothing unless it passes (a rubric may change the list).
+    pub core: bool,
     /// Runs the check against a submission's functions.
     pub run: fn(&dyn Functions) -> Result<(), Failure>,
 }
@@ -55,11 +61,25 @@ macro_rules! __check_kind {
     (lab property) => {
         $crate::Kind::Property
     };
+    (lab core) => {
+        $crate::Kind::Property
+    };
     (lab steps) => {
         $crate::Kind::LabSteps
     };
     (bonus property) => {
         $crate::Kind::Bonus
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_is_core {
+    (core) => {
+        true
+    };
+    ($other:ident) => {
+        false
     };
 }
 
@@ -72,6 +92,7 @@ macro_rules! __check {
             name: stringify!($check),
             title: $title,
             kind: $crate::__check_kind!($group $kind),
+            core: $crate::__check_is_core!($kind),
             run: $crate::checks::$exercise::$check,
         }
     };
@@ -82,7 +103,7 @@ macro_rules! __check {
 macro_rules! __catalogue_vec {
     (
         {}
-        lab [ $( $exercise:ident : $shape:ident $summary:literal {
+        lab [ $( $exercise:ident : $shape:ident $summary:literal worth $points:literal {
             $( $kind:ident $check:ident : $title:literal ),* $(,)?
         } )* ]
         bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal {

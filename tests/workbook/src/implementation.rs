@@ -2,7 +2,7 @@
 //! exercise without running it.
 
 use crate::shapes::{self, Shape};
-use crate::{Caller, Functions, Request, Response, Watch};
+use crate::{Caller, Functions, Observer, Request, Response};
 
 /// What is known of an exercise without running it.
 #[derive(Debug, Clone, Copy)]
@@ -14,6 +14,9 @@ pub struct Exercise {
     /// Whether it is a bonus extension, which lives in the `extensions`
     /// module and is reported but never scored.
     pub bonus: bool,
+    /// The points it is worth unless a rubric says otherwise, as the
+    /// registry declares them (`worth 20`); 0 for a bonus extension.
+    pub points: u32,
     signature: fn(&str) -> String,
     wrapper: fn(&str, &str) -> String,
     missing: fn(&str) -> String,
@@ -47,7 +50,7 @@ impl Exercise {
 macro_rules! items {
     (
         {}
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
         bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
     ) => {
         /// One crate's functions for every exercise, for `dyn Rng`. Build
@@ -71,6 +74,7 @@ macro_rules! items {
                 name: stringify!($lab),
                 summary: $lab_summary,
                 bonus: false,
+                points: $lab_points,
                 signature: shapes::signature::<shapes::$lab_shape>,
                 wrapper: shapes::wrapper::<shapes::$lab_shape>,
                 missing: shapes::missing::<shapes::$lab_shape>,
@@ -79,6 +83,7 @@ macro_rules! items {
                 name: stringify!($bonus),
                 summary: $bonus_summary,
                 bonus: true,
+                points: 0,
                 signature: shapes::signature::<shapes::$bonus_shape>,
                 wrapper: shapes::wrapper::<shapes::$bonus_shape>,
                 missing: shapes::missing::<shapes::$bonus_shape>,
@@ -93,14 +98,14 @@ macro_rules! items {
 
         impl Implementation {
             /// Answers `request` with these functions, each call inside
-            /// `watch`. A panic of a student's function unwinds through.
-            pub fn answer(&self, request: Request, watch: &impl Watch) -> Response {
+            /// `observer`. A panic of a student's function unwinds through.
+            pub fn answer(&self, request: Request, observer: &impl Observer) -> Response {
                 match request {
                     $( Request::$lab(input) => Response::$lab(
-                        <shapes::$lab_shape as Shape>::run(stringify!($lab), self.$lab, input, watch),
+                        <shapes::$lab_shape as Shape>::run(stringify!($lab), self.$lab, input, observer),
                     ), )*
                     $( Request::$bonus(input) => Response::$bonus(
-                        <shapes::$bonus_shape as Shape>::run(stringify!($bonus), self.$bonus, input, watch),
+                        <shapes::$bonus_shape as Shape>::run(stringify!($bonus), self.$bonus, input, observer),
                     ), )*
                 }
             }
@@ -167,7 +172,7 @@ macro_rules! implementation {
 macro_rules! __implementation {
     (
         { [$($path:ident)::+] [] }
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
         bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
     ) => {
         {
@@ -180,7 +185,7 @@ macro_rules! __implementation {
     };
     (
         { [$($path:ident)::+] [$($extensions:ident)::+] }
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
         bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
     ) => {
         {

@@ -14,7 +14,7 @@ use crate::shapes::{self, Shape};
 macro_rules! items {
     (
         {}
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
         bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
     ) => {
         /// A call the grader asks for: the exercise, and its input.

@@ -9,11 +9,16 @@
 ///
 /// Each exercise gives its name (the function's, and its checks' module in
 /// the grading suite), its [shape](crate::shapes), which fixes its
-/// signature, a one-line summary, and its checks. Each check is
-/// `property` (it holds for every correct implementation) or `steps` (it
-/// grades the lab's exact steps, and its name starts with `lab_steps_`),
-/// then its name, a function of that name in `grading::checks::<exercise>`,
-/// and the one-line title a report shows after the function's name.
+/// signature, a one-line summary, for a lab exercise the points it is
+/// worth by default (`worth 20`; 100 in all, and a rubric may change
+/// them), and its checks. Each check is `property` (it holds for every
+/// correct implementation), `core` (a property check that gates its
+/// exercise: the exercise earns nothing unless all its core checks pass,
+/// so an answer that ignores the task earns 0; a rubric may change the
+/// list) or `steps` (it grades the lab's exact steps, and its name starts
+/// with `lab_steps_`), then its name, a function of that name in
+/// `grading::checks::<exercise>`, and the one-line title a report shows
+/// after the function's name.
 ///
 /// The callback is given in brackets and receives `{ args } lab [ … ]
 /// bonus [ … ]`.
@@ -23,10 +28,15 @@ macro_rules! with_exercises {
     ([$($callback:tt)*] $($args:tt)*) => {
         $($callback)*! { { $($args)* }
         lab [
-            perfect_shuffle: DeckToDeck "Interleaves the two halves of the deck, as a perfect riffle does." {
+            perfect_shuffle: DeckToDeck "Interleaves the two halves of the deck, as a perfect riffle does." worth 20 {
                 property returns_a_permutation: "returns every card exactly once",
                 property small_decks: "handles 0, 1 and 2 cards",
-                property interleaves_two_halves: "even decks of 4 to 10 cards come back as two halves interleaved",
+                // Core: even decks of 4 to 10 cards come back as two halves
+                // interleaved, either half first: the out-shuffle, its
+                // in-shuffle cousin and a split off by one (which differs
+                // only on odd decks) all pass; returning the deck as it was
+                // does not.
+                core interleaves_two_halves: "even decks of 4 to 10 cards come back as two halves interleaved",
                 property even_lengths_interleave_the_halves: "even lengths put the first half at even positions",
                 property odd_lengths_give_the_extra_card_to_the_first_half: "odd lengths give the extra card to the first half",
                 property moves_values_not_indices: "moves the cards' values, not their positions",
@@ -34,10 +44,14 @@ macro_rules! with_exercises {
                 property every_deck_up_to_100_cards: "every deck of 0 to 100 cards, and larger ones, as the lab shuffles it",
                 property outputs_match_the_snapshot: "outputs for 0 to 11 cards match the pinned snapshot",
             }
-            selection_shuffle: RandomDeck "Picks a random unused card for each position, drawing again when the card is used." {
+            selection_shuffle: RandomDeck "Picks a random unused card for each position, drawing again when the card is used." worth 20 {
                 property returns_a_permutation: "returns every card exactly once",
                 property small_decks: "handles 0, 1 and 2 cards",
-                property reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
+                // Core: hundreds of the 40,320 orders of 8 cards come up:
+                // doing nothing, a fixed rearrangement, one random swap or a
+                // random rotation cannot; every real shuffle, biased ones
+                // included, can.
+                core reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
                 property uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
                 property uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 property uniform_at_2_cards: "2 cards are swapped half the time",
@@ -46,10 +60,11 @@ macro_rules! with_exercises {
                 steps lab_steps_retries_until_an_unused_card: "lab steps: draws j again while values[j] is used",
                 steps lab_steps_draws_j_from_the_whole_deck: "lab steps: every j is drawn from 0 to n - 1",
             }
-            efficient_selection_shuffle: RandomInPlace "Swaps each position k, from the end down to 1, with a random r in 0..=k." {
+            efficient_selection_shuffle: RandomInPlace "Swaps each position k, from the end down to 1, with a random r in 0..=k." worth 25 {
                 property returns_a_permutation: "returns every card exactly once",
                 property small_decks: "handles 0, 1 and 2 cards",
-                property reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
+                // Core: as for the selection shuffle.
+                core reaches_many_orders_of_8_cards: "shuffles of 8 cards reach hundreds of their 40,320 orders",
                 property uses_the_rng_it_is_given: "the shuffle follows the seed of rng",
                 property uniform_over_the_24_orders_of_4_cards: "all 24 orders of 4 cards are equally likely",
                 property uniform_at_2_cards: "2 cards are swapped half the time",
@@ -59,25 +74,32 @@ macro_rules! with_exercises {
                 steps lab_steps_r_can_equal_k: "lab steps: r = k leaves the card in place",
                 steps lab_steps_question_3: "lab steps: Question 3's draws reverse [1, 2, 3, 4]",
             }
-            flip: RandomWord "Returns \"heads\" twice as often as \"tails\"." {
+            flip: RandomWord "Returns \"heads\" twice as often as \"tails\"." worth 15 {
                 property returns_heads_or_tails: "returns exactly \"heads\" or \"tails\"",
-                property heads_twice_as_often_as_tails: "heads come up twice as often as tails",
+                // Core: a coin is only right if it is 2:1, random and drawn
+                // from rng: a fair coin, a 3:1 coin or a fixed pattern earns
+                // nothing.
+                core heads_twice_as_often_as_tails: "heads come up twice as often as tails",
                 property heads_exactly_2_times_in_3: "heads come up exactly 2 times in 3, not 0.66 or 171 in 256",
-                property successive_flips_are_independent: "one flip does not predict the next",
-                property uses_the_rng_it_is_given: "the flips follow the seed of rng",
+                core successive_flips_are_independent: "one flip does not predict the next",
+                core uses_the_rng_it_is_given: "the flips follow the seed of rng",
             }
-            are_permutations: PairTest "Whether two same-length, duplicate-free arrays hold the same values." {
-                property true_for_rearrangements: "true when the arrays hold the same cards",
-                property false_when_a_card_differs: "false when any one card differs",
-                property false_when_only_the_sums_match: "false when only the sum, product or XOR matches",
+            are_permutations: PairTest "Whether two same-length, duplicate-free arrays hold the same values." worth 10 {
+                // Core: a constant, `==`, comparing lengths, sums or
+                // products, or looking at only some of the cards each fails
+                // one of these.
+                core true_for_rearrangements: "true when the arrays hold the same cards",
+                core false_when_a_card_differs: "false when any one card differs",
+                core false_when_only_the_sums_match: "false when only the sum, product or XOR matches",
                 property empty_and_single_card_arrays: "handles empty and one-card arrays",
                 property every_pair_of_up_to_4_cards: "every pair of up to 4 cards from 5 values (18,426 pairs)",
                 property random_pairs_of_5_to_12_cards: "1,000 random pairs of 5 to 12 cards",
                 property outputs_match_the_snapshot: "answers for a table of pairs match the pinned snapshot",
             }
-            reversing_sequence: ThreeDraws "Question 3: the r for k = 3, 2, 1 that turn [1, 2, 3, 4] into [4, 3, 2, 1]." {
+            reversing_sequence: ThreeDraws "Question 3: the r for k = 3, 2, 1 that turn [1, 2, 3, 4] into [4, 3, 2, 1]." worth 10 {
                 property each_r_is_between_0_and_k: "each r lies in 0..=k",
-                property answers_question_3: "the draws turn [1, 2, 3, 4] into [4, 3, 2, 1]",
+                // Core: the question has one answer.
+                core answers_question_3: "the draws turn [1, 2, 3, 4] into [4, 3, 2, 1]",
                 property answer_matches_the_snapshot: "the answer matches the pinned snapshot",
             }
         ]

@@ -7,7 +7,7 @@
 macro_rules! check_modules {
     (
         {}
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal { $($lab_checks:tt)* } )* ]
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
         bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
     ) => {
         $(
