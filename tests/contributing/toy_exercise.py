@@ -1,22 +1,33 @@
 #!/usr/bin/env python3
-"""Proves CONTRIBUTING.md's "Adding an exercise" procedure, end to end.
+"""Proves CONTRIBUTING.md's "Adding an exercise" procedures, end to end.
 
 On a copy of the workspace (the files git tracks, as they are now), it adds
-a toy bonus exercise, `bottom_to_top`, by touching exactly the files the
-procedure lists, and checks that:
+a toy bonus exercise, `bottom_to_top`, then a toy lab exercise,
+`top_to_bottom`, each by touching exactly the files its procedure lists,
+and checks that:
 
-* no other file had to change (the diff names those eight files and no more);
+* no other file had to change (each diff names the listed files, no more);
 * the copy builds, and the mirror check passes (stubs and solutions have the
   same files and signatures);
-* the reference passes the new check, and the stub fails it as "not yet
+* the reference passes the new checks, and the stub fails them as "not yet
   implemented";
-* `grade` on the reference lists the new exercise among the bonus ones.
+* `grade` on the reference lists the bonus exercise among the bonus ones
+  and the lab exercise among the lab's;
+* the **whole** `cargo test` of the copy passes, as CI's does: every count,
+  table and generated fixture follows the registry.
 
-Usage: python3 tests/contributing/toy_exercise.py [--keep]
-It starts from a copy of this checkout's target/debug, so it costs about
-the build of the workspace's own crates. A copy, not the folder itself:
-cargo names a workspace crate's artifacts the same in every checkout, and
-two checkouts building into one folder would each pick up the other's.
+The toy lab exercise is declared `worth 0`: an exercise that carries points
+changes every pinned total of the class and hostile corpora, which are
+pinned expectations a maintainer re-pins by hand (CONTRIBUTING.md says
+where), not restatements of the registry.
+
+Usage: python3 tests/contributing/toy_exercise.py [--kind bonus|lab|both]
+       [--quick] [--keep]
+--quick skips the whole `cargo test` (about 8 minutes here). It starts from
+a copy of this checkout's target/debug, so it costs about the build of the
+workspace's own crates. A copy, not the folder itself: cargo names a
+workspace crate's artifacts the same in every checkout, and two checkouts
+building into one folder would each pick up the other's.
 """
 
 import argparse
@@ -30,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "bottom_to_top"
+LAB = "top_to_bottom"
 
 REGISTRY_ENTRY = f'''            {NAME}: DeckToDeck "Toy: moves the bottom card to the top." {{
                 property moves_the_bottom_card_to_the_top: "decks of 0 to 9 cards, bottom card first",
@@ -89,7 +101,58 @@ pub fn {NAME}(values: &[i32]) -> Vec<i32> {{
 }}
 '''
 
-LISTED_FILES = {
+LAB_REGISTRY_ENTRY = f'''            {LAB}: DeckToDeck "Toy: moves the top card to the bottom." worth 0 {{
+                core moves_the_top_card_to_the_bottom: "decks of 0 to 9 cards, top card last",
+            }}
+'''
+
+LAB_CHECKS = CHECKS.replace(NAME, LAB).replace(
+    "moves_the_bottom_card_to_the_top", "moves_the_top_card_to_the_bottom").replace(
+    "rotate_right", "rotate_left").replace(
+    "bottom card to the top", "top card to the bottom").replace(
+    "take the last card off and put it in front of the others",
+    "take the first card off and put it behind the others")
+
+LAB_SOLUTION = f'''/// Moves the top (first) card of the deck to the bottom (last).
+///
+/// O(n) time and space.
+///
+/// # Panics
+///
+/// Never.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(solutions::{LAB}(&[1, 2, 3]), [2, 3, 1]);
+/// ```
+// ANCHOR: {LAB}
+pub fn {LAB}(values: &[i32]) -> Vec<i32> {{
+    let mut deck = values.to_vec();
+    // An empty deck has no top card: rotate it by 0.
+    deck.rotate_left(usize::from(!values.is_empty()));
+    deck
+}}
+// ANCHOR_END: {LAB}
+'''
+
+LAB_STUB = STUB.replace(NAME, LAB).replace(
+    "bottom (last) card of the deck to the top (front)",
+    "top (first) card of the deck to the bottom (last)").replace(
+    "its last card moved to the front", "its first card moved to the end")
+
+# The book shows the solution by anchor, never a copy.
+LAB_SECTION = f'''
+## A toy exercise
+
+`{LAB}` moves the top card to the bottom:
+
+```rust
+{{{{#include ../../solutions/src/{LAB}.rs:{LAB}}}}}
+```
+'''
+
+BONUS_FILES = {
     "tests/workbook/src/registry.rs",
     f"tests/grading/src/checks/{NAME}.rs",
     f"solutions/src/extensions/{NAME}.rs",
@@ -100,10 +163,23 @@ LISTED_FILES = {
     "tests/stubs/exercises/src/extensions/mod.rs",
 }
 
+LAB_FILES = {
+    "tests/workbook/src/registry.rs",
+    f"tests/grading/src/checks/{LAB}.rs",
+    f"solutions/src/{LAB}.rs",
+    "solutions/src/lib.rs",
+    f"exercises/src/{LAB}.rs",
+    "exercises/src/lib.rs",
+    f"tests/stubs/exercises/src/{LAB}.rs",
+    "tests/stubs/exercises/src/lib.rs",
+    "tests/fixtures/class/reference.rs",
+    "docs/src/perfect-shuffle.md",
+}
 
-def run(command, cwd, env, expect_success=True):
+
+def run(command, cwd, env, expect_success=True, extra_env=None):
     print("==", " ".join(command), flush=True)
-    result = subprocess.run(command, cwd=cwd, env=env, text=True,
+    result = subprocess.run(command, cwd=cwd, env={**env, **(extra_env or {})}, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if result.returncode != 0 and expect_success:
         print(result.stdout[-6000:])
@@ -114,40 +190,72 @@ def run(command, cwd, env, expect_success=True):
     return result.stdout
 
 
-def add_to_module(path: Path):
-    """`mod NAME;` and `pub use NAME::NAME;`, after the existing ones."""
+def add_to_module(path: Path, name: str):
+    """`mod name;` and `pub use name::name;`, after the existing ones."""
     text = path.read_text()
     mods = list(re.finditer(r"^mod \w+;\n", text, re.M))
     uses = list(re.finditer(r"^pub use \w+::\w+;\n", text, re.M))
     if not mods or not uses:
         sys.exit(f"{path}: no `mod x;` and `pub use x::x;` lines to follow")
-    text = (text[:uses[-1].end()] + f"pub use {NAME}::{NAME};\n" + text[uses[-1].end():])
-    text = (text[:mods[-1].end()] + f"mod {NAME};\n" + text[mods[-1].end():])
+    text = (text[:uses[-1].end()] + f"pub use {name}::{name};\n" + text[uses[-1].end():])
+    text = (text[:mods[-1].end()] + f"mod {name};\n" + text[mods[-1].end():])
     path.write_text(text)
 
 
-def follow_the_procedure(copy: Path):
+def add_to_registry(copy: Path, bracket: str, entry: str):
     registry = copy / "tests/workbook/src/registry.rs"
     text = registry.read_text()
-    bonus = text.index("\n        bonus [\n")
-    end = text.index("        ]\n", bonus)
-    registry.write_text(text[:end] + REGISTRY_ENTRY + text[end:])
+    opened = text.index(f"\n        {bracket} [\n")
+    end = text.index("        ]\n", opened)
+    registry.write_text(text[:end] + entry + text[end:])
+
+
+def freeze_stubs(copy: Path, folder: str, name: str, module: str):
+    """Step 7: the frozen copy of the stubs, `cp` of the two files."""
+    for file in (f"{name}.rs", module):
+        shutil.copy(copy / "exercises/src" / folder / file,
+                    copy / "tests/stubs/exercises/src" / folder / file)
+
+
+def add_bonus_exercise(copy: Path, env):
+    add_to_registry(copy, "bonus", REGISTRY_ENTRY)
     (copy / f"tests/grading/src/checks/{NAME}.rs").write_text(CHECKS)
     (copy / f"solutions/src/extensions/{NAME}.rs").write_text(SOLUTION)
-    add_to_module(copy / "solutions/src/extensions/mod.rs")
+    add_to_module(copy / "solutions/src/extensions/mod.rs", NAME)
     (copy / f"exercises/src/extensions/{NAME}.rs").write_text(STUB)
-    add_to_module(copy / "exercises/src/extensions/mod.rs")
-    for name in (f"{NAME}.rs", "mod.rs"):
-        shutil.copy(copy / "exercises/src/extensions" / name,
-                    copy / "tests/stubs/exercises/src/extensions" / name)
+    add_to_module(copy / "exercises/src/extensions/mod.rs", NAME)
+    freeze_stubs(copy, "extensions", NAME, "mod.rs")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--keep", action="store_true", help="keep the copy and print where")
-    args = parser.parse_args()
+def add_lab_exercise(copy: Path, env):
+    add_to_registry(copy, "lab", LAB_REGISTRY_ENTRY)
+    (copy / f"tests/grading/src/checks/{LAB}.rs").write_text(LAB_CHECKS)
+    (copy / f"solutions/src/{LAB}.rs").write_text(LAB_SOLUTION)
+    add_to_module(copy / "solutions/src/lib.rs", LAB)
+    (copy / f"exercises/src/{LAB}.rs").write_text(LAB_STUB)
+    add_to_module(copy / "exercises/src/lib.rs", LAB)
+    freeze_stubs(copy, "", LAB, "lib.rs")
+    chapter = copy / "docs/src/perfect-shuffle.md"
+    chapter.write_text(chapter.read_text() + LAB_SECTION)
+    # Step 9: the single-file reference is regenerated by its own test.
+    run(["cargo", "test", "-p", "grade", "--test", "grade_cli", "--",
+         "--exact", "the_single_file_reference_is_generated_from_the_solutions"],
+        copy, env, extra_env={"UPDATE_FIXTURES": "1"})
 
-    work = Path(tempfile.mkdtemp(prefix="toy-exercise-"))
+
+def commit_and_compare(copy: Path, listed: set, kind: str):
+    subprocess.run(["git", "add", "-A"], cwd=copy, check=True)
+    changed = set(subprocess.run(["git", "diff", "--cached", "--name-only"], cwd=copy,
+                                 check=True, text=True, stdout=subprocess.PIPE).stdout.split())
+    if changed != listed:
+        sys.exit(f"FAILED: the {kind} procedure touched {sorted(changed)}, not the files "
+                 f"{sorted(listed)}")
+    subprocess.run(["git", "-c", "user.name=toy", "-c", "user.email=toy@example.com",
+                    "commit", "-qm", kind], cwd=copy, check=True)
+    print(f"== the {kind} procedure touched {len(changed)} files, as CONTRIBUTING.md lists")
+
+
+def copy_workspace(work: Path) -> Path:
     copy = work / "workspace"
     files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
                            stdout=subprocess.PIPE).stdout.split(b"\0")
@@ -160,19 +268,41 @@ def main():
             # than trusting the artifacts copied from this checkout.
             shutil.copy(source, target)
     subprocess.run(["git", "init", "-q"], cwd=copy, check=True)
+    commit_and_compare_initial(copy)
+    return copy
+
+
+def commit_and_compare_initial(copy: Path):
     subprocess.run(["git", "add", "-A"], cwd=copy, check=True)
     subprocess.run(["git", "-c", "user.name=toy", "-c", "user.email=toy@example.com",
                     "commit", "-qm", "before"], cwd=copy, check=True)
 
-    follow_the_procedure(copy)
-    subprocess.run(["git", "add", "-A"], cwd=copy, check=True)
-    changed = set(subprocess.run(["git", "diff", "--cached", "--name-only"], cwd=copy,
-                                 check=True, text=True, stdout=subprocess.PIPE).stdout.split())
-    if changed != LISTED_FILES:
-        sys.exit(f"FAILED: the procedure touched {sorted(changed)}, not the files "
-                 f"{sorted(LISTED_FILES)}")
-    print(f"== the procedure touched {len(changed)} files, as CONTRIBUTING.md lists")
 
+def check_the_new_exercise(copy: Path, env, name: str, bonus: bool, report: str):
+    filter_ = f"bonus::{name}::" if bonus else f"{name}::"
+    run(["cargo", "test", "-p", "solutions", "--test", "grading", "--",
+         "--include-ignored", filter_], copy, env)
+    stub = run(["cargo", "test", "-p", "exercises", "--test", "grading", "--",
+                "--include-ignored", filter_], copy, env, expect_success=False)
+    if f"{name} is not yet implemented" not in stub:
+        print(stub[-3000:])
+        sys.exit(f"FAILED: the stub's {name} does not read as not yet implemented")
+    line = rf"^\s+{name}\s+1 of 1 checks passed" if bonus else rf"^\s+{name}\s+0 / 0\s+1 of 1 checks passed"
+    if not re.search(line, report, re.M):
+        print(report[-3000:])
+        sys.exit(f"FAILED: grade's report does not list {name} as the "
+                 f"{'bonus' if bonus else 'lab'} exercise it is")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    parser.add_argument("--kind", choices=["bonus", "lab", "both"], default="both")
+    parser.add_argument("--quick", action="store_true", help="skip the whole cargo test")
+    parser.add_argument("--keep", action="store_true", help="keep the copy and print where")
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="toy-exercise-"))
+    copy = copy_workspace(work)
     env = dict(os.environ)
     target = work / "target"
     built = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "debug"
@@ -182,23 +312,28 @@ def main():
         subprocess.run(["cp", "-a", str(built), str(target / "debug")], check=True)
     env["CARGO_TARGET_DIR"] = str(target)
     env["CARGO_TERM_COLOR"] = "never"
+
+    kinds = ["bonus", "lab"] if args.kind == "both" else [args.kind]
+    if "bonus" in kinds:
+        add_bonus_exercise(copy, env)
+        commit_and_compare(copy, BONUS_FILES, "bonus")
+    if "lab" in kinds:
+        add_lab_exercise(copy, env)
+        commit_and_compare(copy, LAB_FILES, "lab")
+
     run(["cargo", "test", "-p", "grading", "--test", "mirror"], copy, env)
-    run(["cargo", "test", "-p", "solutions", "--test", "grading", "--",
-         "--include-ignored", f"bonus::{NAME}::"], copy, env)
-    stub = run(["cargo", "test", "-p", "exercises", "--test", "grading", "--",
-                "--include-ignored", f"bonus::{NAME}::"], copy, env, expect_success=False)
-    if f"{NAME} is not yet implemented" not in stub:
-        print(stub[-3000:])
-        sys.exit("FAILED: the stub's check does not read as not yet implemented")
-    # The generated build of `grade` gets a folder of its own, so this copy
-    # never shares (or waits for) the checkout's.
     report = run(["cargo", "run", "--quiet", "--bin", "grade", "--", "solutions",
-                  "--out", str(work / "out")],
-                 copy, env)
-    if not re.search(rf"^\s+{NAME}\s+1 of 1 checks passed", report, re.M):
-        print(report[-3000:])
-        sys.exit(f"FAILED: grade's report does not list {NAME} among the bonus exercises")
-    print(f"== {NAME}: added as listed; mirror, checks, stub and grade all see it")
+                  "--out", str(work / "out")], copy, env)
+    if "bonus" in kinds:
+        check_the_new_exercise(copy, env, NAME, True, report)
+    if "lab" in kinds:
+        check_the_new_exercise(copy, env, LAB, False, report)
+    if not args.quick:
+        # The whole test suite, as CI runs it: every count and table
+        # follows the registry, so nothing else needed touching.
+        run(["cargo", "test"], copy, env)
+    print(f"== {', '.join(kinds)}: added as listed; mirror, checks, stub, grade"
+          f"{'' if args.quick else ' and the whole cargo test'} all see them")
     if args.keep:
         print(f"the copy is in {copy}")
     else:
