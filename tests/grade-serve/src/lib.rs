@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
-use workbook::{Implementation, Request, Response, Unwatched};
+use workbook::{Implementation, Request, Response, Unobserved};
 
 /// The descriptor an image reads the grader's requests from.
 pub const REQUESTS_FD: i32 = 3;
@@ -111,7 +111,7 @@ fn serve(implementation: &Implementation, requests: File, responses: File) -> Re
 /// Runs one request, catching the student's panics.
 fn answer(implementation: &Implementation, request: Request) -> Response {
     panic::catch_unwind(AssertUnwindSafe(|| {
-        implementation.answer(request, &Unwatched)
+        implementation.answer(request, &Unobserved)
     }))
     .unwrap_or_else(|payload| Response::Panicked(workbook::panic_message(payload.as_ref())))
 }

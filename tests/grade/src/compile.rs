@@ -71,9 +71,11 @@ pub struct Broken {
     pub message: String,
 }
 
-/// A built batch: its images, and each submission's fate by id.
+/// What building a batch of submissions gave: its images, and each
+/// submission's fate by id. (A `workbook::shapes::Batch` is a batch of
+/// calls, which is another thing.)
 #[derive(Debug)]
-pub struct Batch {
+pub struct Built {
     pub images: Images,
     pub compiled: BTreeMap<String, Compiled>,
 }
@@ -95,7 +97,7 @@ pub fn build(
     dir: &Path,
     submissions: &[Submission],
     compile_seconds: u64,
-) -> anyhow::Result<Batch> {
+) -> anyhow::Result<Built> {
     fs::create_dir_all(dir.join("subs"))?;
     let lock = fs::File::create(dir.join("grade.lock"))?;
     lock.lock()
@@ -110,7 +112,7 @@ pub fn build(
     batch
 }
 
-fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Batch> {
+fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Built> {
     let dir = cargo.dir.as_path();
     let workspace = workspace_root();
     let mut crates: BTreeMap<String, Crate> = BTreeMap::new();
@@ -292,7 +294,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bat
         Compiled::Failed { .. } => None,
     });
     let linked: std::collections::BTreeSet<String> = linked.collect();
-    Ok(Batch {
+    Ok(Built {
         images: folder.keep(linked)?,
         compiled,
     })

@@ -17,7 +17,7 @@
 //! checks run, `scores` turns outcomes into points, `timings` measures the
 //! sandbox's cost and `watch` waits for a source to change. The sandbox is
 //! three parts: `setting` finds and describes it, `zygote_client` starts
-//! and stops a submission's zygote, and `server` talks to one check's
+//! and stops a submission's zygote, and `check_process` talks to one check's
 //! process.
 //!
 //! Building has rooms of its own: `compile` puts the steps in order,
@@ -35,6 +35,7 @@ mod assign;
 mod build_view;
 mod cache;
 mod cargo;
+mod check_process;
 mod classroom;
 mod cli;
 mod compile;
@@ -55,7 +56,6 @@ mod rubric;
 mod sandbox;
 mod schedule;
 mod scores;
-mod server;
 mod setting;
 mod timings;
 mod watch;

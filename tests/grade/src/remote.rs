@@ -7,33 +7,33 @@ use grading::Outcome;
 use workbook::{Functions, Request, Response};
 
 use crate::compile::COMPILE_ERROR_MARKER;
-use crate::sandbox::Server;
+use crate::sandbox::CheckProcess;
 
 /// A submission served by one check's sandboxed process.
 #[derive(Debug)]
 pub struct Remote {
-    server: RefCell<Server>,
+    process: RefCell<CheckProcess>,
     /// Compiler messages for helpers that were stubbed out, by name.
     broken_helpers: Vec<(String, String)>,
 }
 
 impl Remote {
-    /// Talks to `server`; `broken_helpers` explains stubbed-out helpers.
-    pub fn new(server: Server, broken_helpers: Vec<(String, String)>) -> Self {
+    /// Talks to `process`; `broken_helpers` explains stubbed-out helpers.
+    pub fn new(process: CheckProcess, broken_helpers: Vec<(String, String)>) -> Self {
         Remote {
-            server: RefCell::new(server),
+            process: RefCell::new(process),
             broken_helpers,
         }
     }
 
     /// How long the student's functions have run so far.
     pub fn student_time(&self) -> std::time::Duration {
-        self.server.borrow().student_time()
+        self.process.borrow().student_time()
     }
 
     /// How long the first answer took beyond the student's code.
     pub fn start_time(&self) -> Option<std::time::Duration> {
-        self.server.borrow().start_time()
+        self.process.borrow().start_time()
     }
 
     fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
@@ -62,7 +62,7 @@ impl Remote {
     /// Stops with an outcome when a child's answer does not fit the question
     /// (which only a child that writes its own messages can cause).
     fn misfit(&self, request: &Request) -> ! {
-        self.server.borrow_mut().stop();
+        self.process.borrow_mut().stop();
         std::panic::panic_any(Outcome::Crashed {
             during: request.describe(),
             how: "it sent an answer that does not fit the question".into(),
@@ -75,7 +75,7 @@ impl Functions for Remote {
     /// A new process for the check, from the same zygote; the old one is
     /// killed. What the check has printed so far is kept for its report.
     fn fresh_process(&self) {
-        if let Err(error) = self.server.borrow_mut().restart() {
+        if let Err(error) = self.process.borrow_mut().restart() {
             std::panic::panic_any(Outcome::Crashed {
                 during: "starting a new process for the next run".into(),
                 how: format!("{error:#}"),
@@ -85,7 +85,7 @@ impl Functions for Remote {
     }
 
     fn call(&self, request: Request) -> Response {
-        let response = self.server.borrow_mut().call(&request);
+        let response = self.process.borrow_mut().call(&request);
         if !response.answers(&request) {
             self.misfit(&request);
         }

@@ -24,7 +24,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-pub use crate::server::Server;
+pub use crate::check_process::CheckProcess;
 pub use crate::setting::{Setting, isolated};
 pub use crate::zygote_client::Zygote;
 

@@ -28,7 +28,7 @@ use crate::{remote, scores};
 /// is [`Chain`]'s to say.
 pub(crate) struct Grading {
     submissions: Vec<Submission>,
-    batch: compile::Batch,
+    batch: compile::Built,
     setting: sandbox::Setting,
     rubric: Rubric,
     grader: String,
@@ -51,7 +51,7 @@ struct Progress {
 impl Grading {
     pub(crate) fn new(
         submissions: Vec<Submission>,
-        batch: compile::Batch,
+        batch: compile::Built,
         setting: sandbox::Setting,
         rubric: Rubric,
         grader: String,

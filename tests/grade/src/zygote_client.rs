@@ -21,8 +21,8 @@ use anyhow::Context;
 use grade_sandbox::control::{self, FromZygote, ToZygote};
 use grade_sandbox::{Cgroups, Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
 
+use crate::check_process::CheckProcess;
 use crate::sandbox::lock;
-use crate::server::Server;
 use crate::setting::{Setting, namespace_arguments};
 
 /// The first of the users that checks run as when `grade` runs as root,
@@ -104,7 +104,7 @@ impl Zygote {
     }
 
     /// Starts a fresh process for one check.
-    pub fn check(self: &Arc<Self>) -> anyhow::Result<Server> {
+    pub fn check(self: &Arc<Self>) -> anyhow::Result<CheckProcess> {
         let token = self.next_token.fetch_add(1, Ordering::Relaxed);
         let (requests_read, requests) = std::io::pipe()?;
         let (responses, responses_write) = std::io::pipe()?;
@@ -128,7 +128,7 @@ impl Zygote {
         // The child's ends are the zygote's now; closing ours lets each
         // side see the other end.
         drop(passed);
-        Server::new(Arc::clone(self), token, requests, responses, output, ended)
+        CheckProcess::new(Arc::clone(self), token, requests, responses, output, ended)
     }
 
     pub(crate) fn kill(&self, token: u64) {

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use workbook::{CallInput, Functions, Implementation, Watch};
+use workbook::{CallInput, Functions, Implementation, Observer};
 
 use crate::{Check, Failure, Local};
 
@@ -39,8 +39,8 @@ impl Call {
     }
 }
 
-impl Watch for Probe {
-    fn watch<T>(
+impl Observer for Probe {
+    fn observe<T>(
         &self,
         function: &'static str,
         input: impl FnOnce() -> CallInput,

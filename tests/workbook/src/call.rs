@@ -148,14 +148,15 @@ impl CallInput {
     }
 }
 
-/// Watches each call of a student's function, so that a hang or a panic
-/// can be told with the call it happened in.
-pub trait Watch {
+/// Observes each call of a student's function, so that a hang or a panic
+/// can be told with the call it happened in. (Not to be confused with
+/// watching files: `cargo run -p watch` and `grade --watch`.)
+pub trait Observer {
     /// Runs `body`, one call of `function` on the input `input` describes.
-    /// The description is lazy because a sandboxed child, which watches
+    /// The description is lazy because a sandboxed child, which observes
     /// nothing, makes hundreds of thousands of calls in one check: writing
     /// each input out as text was most of that check's time.
-    fn watch<T>(
+    fn observe<T>(
         &self,
         function: &'static str,
         input: impl FnOnce() -> CallInput,
@@ -163,13 +164,13 @@ pub trait Watch {
     ) -> T;
 }
 
-/// Runs calls without watching them: in a sandboxed child, whose grader
+/// Runs calls without observing them: in a sandboxed child, whose grader
 /// watches the whole request from outside.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Unwatched;
+pub struct Unobserved;
 
-impl Watch for Unwatched {
-    fn watch<T>(
+impl Observer for Unobserved {
+    fn observe<T>(
         &self,
         _: &'static str,
         _: impl FnOnce() -> CallInput,

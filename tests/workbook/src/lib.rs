@@ -24,7 +24,7 @@ mod scripted;
 pub mod shapes;
 mod word_list;
 
-pub use call::{CallInput, Caller, Functions, Unwatched, Watch};
+pub use call::{CallInput, Caller, Functions, Observer, Unobserved};
 pub use check_rng::{CheckRng, OVER_BUDGET};
 pub use implementation::{BONUS_EXERCISES, EXERCISES, Exercise, Implementation, LAB_EXERCISES};
 pub use protocol::{Request, Response};

@@ -9,7 +9,7 @@ use rand::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{CallInput, CheckRng, Watch};
+use crate::{CallInput, CheckRng, Observer};
 
 /// How a grader calls the exercises of one shape.
 ///
@@ -36,13 +36,13 @@ pub trait Shape: 'static {
     /// submission without the bonus `extensions` module has in their place.
     const NOT_YET: Self::Function;
 
-    /// Makes the calls `input` asks for, each inside `watch`, so that a
+    /// Makes the calls `input` asks for, each inside `observer`, so that a
     /// hang or a panic can be told with the call it happened in.
     fn run(
         name: &'static str,
         function: Self::Function,
         input: Self::Input,
-        watch: &impl Watch,
+        observer: &impl Observer,
     ) -> Self::Output;
 
     /// A request as a report names it: "selection_shuffle for 4 cards".
@@ -159,7 +159,7 @@ pub struct Draws {
 fn shuffle_batch(
     name: &'static str,
     input: Batch,
-    watch: &impl Watch,
+    observer: &impl Observer,
     mut shuffle: impl FnMut(&[i32], &mut (dyn Rng + 'static)) -> Vec<i32>,
 ) -> Returned<Vec<i32>> {
     let Batch {
@@ -169,7 +169,7 @@ fn shuffle_batch(
     } = input;
     let answers = (0..times)
         .map(|_| {
-            watch.watch(
+            observer.observe(
                 name,
                 || CallInput::Cards(values.len()),
                 || shuffle(&values, &mut rng),
@@ -195,9 +195,9 @@ impl Shape for DeckToDeck {
         name: &'static str,
         function: Self::Function,
         input: Vec<i32>,
-        watch: &impl Watch,
+        observer: &impl Observer,
     ) -> Vec<i32> {
-        watch.watch(name, || CallInput::Cards(input.len()), || function(&input))
+        observer.observe(name, || CallInput::Cards(input.len()), || function(&input))
     }
 
     fn describe(name: &str, input: &Vec<i32>) -> String {
@@ -223,9 +223,9 @@ impl Shape for RandomDeck {
         name: &'static str,
         function: Self::Function,
         input: Batch,
-        watch: &impl Watch,
+        observer: &impl Observer,
     ) -> Self::Output {
-        shuffle_batch(name, input, watch, function)
+        shuffle_batch(name, input, observer, function)
     }
 
     fn describe(name: &str, input: &Batch) -> String {
@@ -254,9 +254,9 @@ impl Shape for RandomInPlace {
         name: &'static str,
         function: Self::Function,
         input: Batch,
-        watch: &impl Watch,
+        observer: &impl Observer,
     ) -> Self::Output {
-        shuffle_batch(name, input, watch, |values, rng| {
+        shuffle_batch(name, input, observer, |values, rng| {
             let mut deck = values.to_vec();
             function(&mut deck, rng);
             deck
@@ -288,12 +288,12 @@ impl Shape for RandomWord {
         name: &'static str,
         function: Self::Function,
         input: Draws,
-        watch: &impl Watch,
+        observer: &impl Observer,
     ) -> Self::Output {
         let Draws { mut rng, times } = input;
         let answers = (0..times)
             .map(|_| {
-                watch.watch(
+                observer.observe(
                     name,
                     || CallInput::Nothing,
                     || function(&mut rng).to_string(),
@@ -329,12 +329,12 @@ impl Shape for PairTest {
         name: &'static str,
         function: Self::Function,
         input: Self::Input,
-        watch: &impl Watch,
+        observer: &impl Observer,
     ) -> Vec<bool> {
         input
             .iter()
             .map(|(a, b)| {
-                watch.watch(
+                observer.observe(
                     name,
                     || CallInput::Text(format!("{a:?} and {b:?}")),
                     || function(a, b),
@@ -374,8 +374,13 @@ impl Shape for ThreeDraws {
     const RETURNS: &'static str = "[usize; 3]";
     const NOT_YET: Self::Function = || todo!();
 
-    fn run(name: &'static str, function: Self::Function, _: (), watch: &impl Watch) -> [usize; 3] {
-        watch.watch(name, || CallInput::Nothing, function)
+    fn run(
+        name: &'static str,
+        function: Self::Function,
+        _: (),
+        observer: &impl Observer,
+    ) -> [usize; 3] {
+        observer.observe(name, || CallInput::Nothing, function)
     }
 
     fn describe(name: &str, _: &()) -> String {
@@ -395,8 +400,13 @@ impl Shape for Count {
     const RETURNS: &'static str = "usize";
     const NOT_YET: Self::Function = |_| todo!();
 
-    fn run(name: &'static str, function: Self::Function, n: usize, watch: &impl Watch) -> usize {
-        watch.watch(name, || CallInput::Text(format!("n = {n}")), || function(n))
+    fn run(
+        name: &'static str,
+        function: Self::Function,
+        n: usize,
+        observer: &impl Observer,
+    ) -> usize {
+        observer.observe(name, || CallInput::Text(format!("n = {n}")), || function(n))
     }
 
     fn describe(name: &str, n: &usize) -> String {
@@ -420,9 +430,9 @@ impl Shape for DeckToDraws {
         name: &'static str,
         function: Self::Function,
         target: Vec<i32>,
-        watch: &impl Watch,
+        observer: &impl Observer,
     ) -> Vec<usize> {
-        watch.watch(
+        observer.observe(
             name,
             || CallInput::Cards(target.len()),
             || function(&target),

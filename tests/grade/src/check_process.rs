@@ -35,7 +35,7 @@ struct Captured {
 /// instead of two, which on a small virtual machine was a large part of a
 /// call's cost.
 #[derive(Debug)]
-pub struct Server {
+pub struct CheckProcess {
     zygote: Arc<Zygote>,
     token: u64,
     requests: Option<std::io::PipeWriter>,
@@ -67,7 +67,7 @@ enum Heard {
     TimedOut,
 }
 
-impl Server {
+impl CheckProcess {
     pub(crate) fn new(
         zygote: Arc<Zygote>,
         token: u64,
@@ -75,12 +75,12 @@ impl Server {
         responses: std::io::PipeReader,
         output: std::io::PipeReader,
         ended: Receiver<Ended>,
-    ) -> anyhow::Result<Server> {
+    ) -> anyhow::Result<CheckProcess> {
         for pipe in [responses.as_fd(), output.as_fd()] {
             let flags = OFlag::from_bits_retain(fcntl(pipe, FcntlArg::F_GETFL)?);
             fcntl(pipe, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
         }
-        Ok(Server {
+        Ok(CheckProcess {
             zygote,
             token,
             requests: Some(requests),
@@ -338,7 +338,7 @@ impl Server {
     }
 }
 
-impl Drop for Server {
+impl Drop for CheckProcess {
     fn drop(&mut self) {
         self.stop();
     }
