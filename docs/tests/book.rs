@@ -670,6 +670,6 @@ fn the_main_path_is_at_most_2500_lines_and_no_chapter_over_350() {
     assert!(
         total <= TOTAL && counts.iter().all(|(_, lines)| *lines <= CHAPTER),
         "the main path may have at most {TOTAL} lines, and a chapter at most {CHAPTER}; \
-         move deep dives to going-deeper.md:\n{listing}"
+         move deep dives to Going deeper (deeper/<chapter>.md):\n{listing}"
     );
 }
