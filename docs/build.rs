@@ -1,7 +1,8 @@
 //! Expands mdBook's `{{#include file}}` and `{{#include file:anchor}}` in
-//! every chapter into `OUT_DIR`, so the doctests compile exactly the code a
-//! reader sees. A missing file or anchor fails the build, as a broken
-//! include should.
+//! every chapter, and every page of Going deeper in `deeper/`, into
+//! `OUT_DIR` under the same relative path, so the doctests compile exactly
+//! the code a reader sees. A missing file or anchor fails the build, as a
+//! broken include should.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,18 +15,26 @@ fn main() {
     let src = Path::new(&manifest).join("src");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo::rerun-if-changed={}", src.display());
-    for entry in fs::read_dir(&src).expect("docs/src") {
-        let path = entry.expect("an entry").path();
-        if path.extension().is_none_or(|e| e != "md") {
-            continue;
+    // The chapters, and Going deeper's pages in `deeper/`. Not `source/`,
+    // whose pages only include workbook files, nor `figures/`.
+    for folder in ["", "deeper"] {
+        let dir = src.join(folder);
+        println!("cargo::rerun-if-changed={}", dir.display());
+        fs::create_dir_all(out.join(folder)).expect("a writable OUT_DIR");
+        for entry in fs::read_dir(&dir).expect("docs/src") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_none_or(|e| e != "md") {
+                continue;
+            }
+            println!("cargo::rerun-if-changed={}", path.display());
+            let text = fs::read_to_string(&path).expect("a readable chapter");
+            // An include's path is relative to the page's own folder.
+            let expanded = expand(&text, &dir).unwrap_or_else(|error| {
+                panic!("{}: {error}", path.display());
+            });
+            let name = path.file_name().expect("a file name");
+            fs::write(out.join(folder).join(name), expanded).expect("a writable OUT_DIR");
         }
-        println!("cargo::rerun-if-changed={}", path.display());
-        let text = fs::read_to_string(&path).expect("a readable chapter");
-        let expanded = expand(&text, &src).unwrap_or_else(|error| {
-            panic!("{}: {error}", path.display());
-        });
-        fs::write(out.join(path.file_name().expect("a file name")), expanded)
-            .expect("a writable OUT_DIR");
     }
 }
 

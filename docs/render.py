@@ -2,14 +2,24 @@
 """Build the book, serve it over http and render it with headless Chromium,
 to see the book as a reader's browser shows it.
 
-    python3 docs/render.py [OUT]    # OUT defaults to target/book-render/
+    python3 docs/render.py [OUT] [--width PX] [--page PAGE ...]
 
-Writes to OUT, and prints the path of each file:
+OUT defaults to target/book-render/ (target/book-render-PX/ for another
+width). Writes to OUT, and prints the path of each file:
 
-    start.png               the start page, 1280 x 900, with the sidebar
+    start.png               the start page, 900 high, with the sidebar
     <chapter>.png           the top of each chapter that shows a figure
     <chapter>-figure-N.png  its N-th figure, scrolled to the top of the window
     print.pdf               the whole book as the browser prints it (A4)
+
+--width PX renders at that window width instead of 1280; below 600 it
+emulates a phone (mdBook's narrow layout, sidebar closed), e.g. 414 for a
+large phone. --page PAGE (repeatable; a page's path without .html, such
+as start-here or deeper/testing) renders those pages instead of the
+chapters with figures: the top, each figure and each table, as
+<page>-table-N.png, and no PDF. For each page rendered it prints any
+element of the text that sticks out past the window's right edge, which
+a reader would find cut off.
 
 Needs mdBook (`cargo install mdbook --locked --version ^0.5`) and Chromium
 (Debian: `apt-get install chromium`; another binary with CHROMIUM=path).
@@ -18,6 +28,7 @@ which captures a blank window once a page is scrolled. Python 3 standard
 library only.
 """
 
+import argparse
 import base64
 import functools
 import http.server
@@ -32,6 +43,31 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 WIDTH = 1280
+PHONE = 600  # narrower than this, the window is a phone's
+
+# The page's tables.
+TABLES = 'document.querySelectorAll("main table")'
+
+# Elements of the text whose right edge is past the window's, and that no
+# scrolling box of their own holds: what a reader sees cut off.
+STICKING_OUT = """[...document.querySelectorAll("main *")].filter(e => {
+    const right = e.getBoundingClientRect().right;
+    if (right <= window.innerWidth + 1) return false;
+    for (let p = e.parentElement; p && p.tagName !== "MAIN"; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (["auto", "scroll"].includes(style.overflowX) && p.getBoundingClientRect().right
+            <= window.innerWidth + 1) return false;
+    }
+    return true;
+}).filter((e, _, all) => !all.includes(e.parentElement))
+  .map(e => `${e.tagName.toLowerCase()} ${Math.round(e.getBoundingClientRect().right)}px: `
+            + e.textContent.trim().slice(0, 60))"""
+
+# Tables wider than the column, which mdBook's wrapper lets the reader
+# scroll sideways: the n-th, its width and the column's.
+SIDEWAYS = """[...document.querySelectorAll("main .table-wrapper")]
+    .map((w, n) => [n + 1, w.scrollWidth, w.clientWidth])
+    .filter(([, wide, column]) => wide > column + 1)"""
 
 # A page's figures, without the enlarged copy of each that mdBook 0.5 adds
 # for click-to-zoom.
@@ -43,7 +79,8 @@ class Chromium:
     """A headless Chromium with one tab, driven over --remote-debugging-pipe:
     JSON messages, each ending in a NUL byte, in on fd 3 and out on fd 4."""
 
-    def __init__(self, binary, profile):
+    def __init__(self, binary, profile, width):
+        self.width = width
         commands, self.to_browser = os.pipe()
         self.from_browser, answers = os.pipe()
         flags = [
@@ -95,8 +132,8 @@ class Chromium:
         return result["result"].get("value")
 
     def open(self, url, height):
-        self.call("Emulation.setDeviceMetricsOverride", tab=True, width=WIDTH, height=height,
-                  deviceScaleFactor=1, mobile=False)
+        self.call("Emulation.setDeviceMetricsOverride", tab=True, width=self.width,
+                  height=height, deviceScaleFactor=1, mobile=self.width < PHONE)
         self.events.clear()
         self.call("Page.navigate", tab=True, url=url)
         while "Page.loadEventFired" not in self.events:
@@ -125,8 +162,42 @@ def chromium():
     sys.exit("render.py: no Chromium found (apt-get install chromium, or set CHROMIUM)")
 
 
+def scroll_to(browser, elements, n):
+    """Scrolls the n-th (from 1) of the elements to just under the menu bar."""
+    browser.evaluate(f"""{elements}[{n - 1}].scrollIntoView({{block: "start"}});
+        window.scrollBy(0, -60);
+        new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))""")
+
+
+def render_pages(browser, site, out, pages):
+    """The top, each figure and each table of the named pages."""
+    for page in pages:
+        name = page.replace("/", "-")
+        browser.open(f"{site}/{page}.html", 900)
+        if browser.evaluate("document.querySelector('main h1') === null"):
+            sys.exit(f"render.py: {page}.html is no page of the book")
+        browser.screenshot(out / f"{name}.png")
+        for what, elements in [("figure", FIGURES), ("table", TABLES)]:
+            for n in range(1, browser.evaluate(f"[...{elements}].length") + 1):
+                scroll_to(browser, elements, n)
+                browser.screenshot(out / f"{name}-{what}-{n}.png")
+        for line in browser.evaluate(STICKING_OUT):
+            print(f"  {page}: cut off at {browser.width}px: {line}")
+        for n, wide, column in browser.evaluate(SIDEWAYS):
+            print(f"  {page}: table {n} scrolls sideways: {wide}px in a {column}px column")
+
+
 def main():
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else DOCS.parent / "target" / "book-render"
+    parser = argparse.ArgumentParser(description="Render the book with headless Chromium.")
+    parser.add_argument("out", nargs="?", type=Path, help="where to write (target/book-render/)")
+    parser.add_argument("--width", type=int, default=WIDTH, help="window width in CSS pixels")
+    parser.add_argument("--page", action="append", default=[],
+                        help="render this page (e.g. deeper/testing) instead; repeatable")
+    args = parser.parse_args()
+    if args.width < 200:
+        parser.error("--width must be at least 200")
+    folder = "book-render" if args.width == WIDTH else f"book-render-{args.width}"
+    out = args.out or DOCS.parent / "target" / folder
     out.mkdir(parents=True, exist_ok=True)
     if not shutil.which("mdbook"):
         sys.exit("render.py: mdbook is not installed "
@@ -142,8 +213,11 @@ def main():
             ("127.0.0.1", 0), functools.partial(quiet, directory=str(book)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         site = f"http://127.0.0.1:{server.server_address[1]}"
-        browser = Chromium(binary, Path(scratch) / "profile")
+        browser = Chromium(binary, Path(scratch) / "profile", args.width)
         try:
+            if args.page:
+                render_pages(browser, site, out, args.page)
+                return
             browser.open(f"{site}/index.html", 900)
             browser.screenshot(out / "start.png")
             for page in sorted(book.glob("*.html")):
@@ -155,10 +229,7 @@ def main():
                 browser.screenshot(out / f"{page.stem}.png")
                 browser.open(f"{site}/{page.name}", 1000)
                 for n in range(1, browser.evaluate(f"{FIGURES}.length") + 1):
-                    # Its top just under the menu bar.
-                    browser.evaluate(f"""{FIGURES}[{n - 1}].scrollIntoView({{block: "start"}});
-                        window.scrollBy(0, -60);
-                        new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))""")
+                    scroll_to(browser, FIGURES, n)
                     browser.screenshot(out / f"{page.stem}-figure-{n}.png")
             browser.open(f"{site}/print.html", 900)
             pdf = browser.call("Page.printToPDF", tab=True, paperWidth=8.27, paperHeight=11.69,

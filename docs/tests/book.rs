@@ -26,19 +26,48 @@ fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
-/// Every chapter as (file name, text).
+/// Every chapter, and every page of Going deeper (`deeper/`), as (path
+/// under `src/`, text).
 fn chapters() -> Vec<(String, String)> {
-    let mut chapters: Vec<(String, String)> = fs::read_dir(src())
-        .expect("docs/src")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "md"))
-        .map(|path| {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let mut chapters: Vec<(String, String)> = ["", "deeper"]
+        .into_iter()
+        .flat_map(|folder| {
+            fs::read_dir(src().join(folder))
+                .expect("docs/src")
+                .map(move |entry| (folder, entry.expect("an entry").path()))
+        })
+        .filter(|(_, path)| path.extension().is_some_and(|e| e == "md"))
+        .map(|(folder, path)| {
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            let name = match folder {
+                "" => file,
+                folder => format!("{folder}/{file}"),
+            };
             (name, fs::read_to_string(&path).expect("a readable chapter"))
         })
         .collect();
     chapters.sort();
     chapters
+}
+
+/// Where `target`, linked from the page `name` (a path under `src/`),
+/// points, as a path under `src/` with `.` and `..` worked out; `None` if
+/// it climbs out of the book.
+fn resolve(name: &str, target: &str) -> Option<PathBuf> {
+    let mut path = PathBuf::new();
+    let folder = Path::new(name).parent().unwrap_or(Path::new(""));
+    for part in folder.join(target).components() {
+        match part {
+            std::path::Component::ParentDir => {
+                if !path.pop() {
+                    return None;
+                }
+            }
+            std::path::Component::CurDir => {}
+            part => path.push(part),
+        }
+    }
+    Some(path)
 }
 
 /// What the checks need from one page, as a CommonMark parser reads it: the
@@ -122,7 +151,11 @@ fn every_chapter_is_listed_and_compiled() {
             "{name} is not compiled by doctests.rs"
         );
     }
-    assert_eq!(docs::CHAPTERS.len(), 18, "the eighteen chapters");
+    assert_eq!(
+        docs::CHAPTERS.len(),
+        30,
+        "the eighteen chapters and Going deeper's twelve pages"
+    );
 }
 
 #[test]
@@ -137,7 +170,9 @@ fn every_internal_link_and_image_resolves() {
             let resolved = if file.is_empty() {
                 src().join(&name)
             } else {
-                src().join(file)
+                let inside = resolve(&name, file)
+                    .unwrap_or_else(|| panic!("{name}: the link to {target} leaves the book"));
+                src().join(inside)
             };
             assert!(
                 resolved.exists(),
@@ -160,6 +195,33 @@ fn every_internal_link_and_image_resolves() {
     );
 }
 
+/// Going deeper was one page until the book's third edition split it into
+/// one page per chapter under `deeper/`. Its index keeps each section's id
+/// from that page, on the line that links to the section's new page, so a
+/// link to `going-deeper.html#section` made before the split still lands
+/// next to the way there (served.rs checks that the ids are in the page).
+#[test]
+fn going_deeper_keeps_every_section_s_old_anchor() {
+    let index = fs::read_to_string(src().join("going-deeper.md")).expect("going-deeper.md");
+    let links = parse(&index).links;
+    let mut sections = 0;
+    for (name, text) in chapters() {
+        if !name.starts_with("deeper/") {
+            continue;
+        }
+        // The page's own title, first, is new: it had no id before.
+        for anchor in parse(&text).anchors.into_iter().skip(1) {
+            let target = format!("{name}#{anchor}");
+            assert!(
+                index.contains(&format!("<a id=\"{anchor}\"></a>[")) && links.contains(&target),
+                "going-deeper.md has no `<a id=\"{anchor}\"></a>` on a line linking to {target}"
+            );
+            sections += 1;
+        }
+    }
+    assert!(sections >= 43, "only {sections} sections under deeper/");
+}
+
 /// A hosted copy of the book holds only the book, so a chapter never links
 /// outside it: a repository file is shown on its source page, which
 /// includes that file whole, and the table of contents lists every page.
@@ -172,15 +234,18 @@ fn links_to_workbook_files_go_to_their_source_pages() {
             continue;
         }
         for target in parse(&text).links {
-            assert!(
-                !target.starts_with("../"),
-                "{name}: {target} leaves the book; link to its page under source/"
-            );
-            let Some(page) = target.strip_prefix("source/") else {
+            if is_external(&target) {
+                continue;
+            }
+            let file = target.split('#').next().unwrap_or(&target);
+            let inside = resolve(&name, file).unwrap_or_else(|| {
+                panic!("{name}: {target} leaves the book; link to its page under source/")
+            });
+            let Ok(page) = inside.strip_prefix("source") else {
                 continue;
             };
-            let page = page.split('#').next().unwrap_or(page);
-            let body = fs::read_to_string(src().join("source").join(page))
+            let page = page.to_string_lossy().into_owned();
+            let body = fs::read_to_string(src().join("source").join(&page))
                 .unwrap_or_else(|_| panic!("{name}: no source page {page}"));
             let included = body
                 .lines()
@@ -234,6 +299,10 @@ fn links_and_anchors_are_read_as_mdbook_reads_them() {
     assert_eq!(page.anchors, ["Über-code--more", "tips", "tips-1"]);
     assert!(is_external("https://example.org/") && is_external("mailto:a@b.c"));
     assert!(!is_external("testing.md#false-alarms-and-power"));
+    // A link is relative to its page's folder, and stays inside the book.
+    assert_eq!(resolve("deeper/a.md", "../b.md"), Some("b.md".into()));
+    assert_eq!(resolve("deeper/a.md", "c.md"), Some("deeper/c.md".into()));
+    assert_eq!(resolve("a.md", "../b.md"), None);
 }
 
 /// The text's lines with shell continuations joined, as the shell reads
@@ -601,6 +670,6 @@ fn the_main_path_is_at_most_2500_lines_and_no_chapter_over_350() {
     assert!(
         total <= TOTAL && counts.iter().all(|(_, lines)| *lines <= CHAPTER),
         "the main path may have at most {TOTAL} lines, and a chapter at most {CHAPTER}; \
-         move deep dives to going-deeper.md:\n{listing}"
+         move deep dives to Going deeper (deeper/<chapter>.md):\n{listing}"
     );
 }
