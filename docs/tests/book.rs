@@ -122,7 +122,7 @@ fn every_chapter_is_listed_and_compiled() {
             "{name} is not compiled by doctests.rs"
         );
     }
-    assert_eq!(docs::CHAPTERS.len(), 18, "the eighteen chapters");
+    assert_eq!(docs::CHAPTERS.len(), 19, "the nineteen chapters");
 }
 
 #[test]
