@@ -127,3 +127,30 @@ fn the_fair_reports_degrees_of_freedom_and_p_values() {
 fn sattolo_s_off_diagonal_rate() {
     assert!(close(52.0 / 51.0, 1.02, 0.005));
 }
+
+/// perfect-shuffle.md, "A table of orders": its summary says 22 chosen deck
+/// sizes from 1 to 1,000 cards, and each order shown is what the bonus
+/// exercise's reference computes.
+#[test]
+fn the_table_of_orders_shows_22_chosen_sizes() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/perfect-shuffle.md");
+    let text = std::fs::read_to_string(path).expect("the chapter");
+    assert!(text.contains("The orders of 22 chosen deck sizes, from 1 to 1,000 cards"));
+    let row = |name: &str| -> Vec<usize> {
+        text.lines()
+            .filter(|line| line.starts_with(&format!("| {name} |")))
+            .flat_map(|line| {
+                line.split('|')
+                    .skip(2)
+                    .filter_map(|c| c.trim().parse().ok())
+            })
+            .collect()
+    };
+    let (cards, orders) = (row("cards"), row("out-shuffles"));
+    assert_eq!((cards.len(), orders.len()), (22, 22));
+    assert_eq!((cards[0], cards[21]), (1, 1000));
+    for (&n, &order) in cards.iter().zip(&orders) {
+        let order_of = solutions::extensions::perfect_shuffle_order(n);
+        assert_eq!(order_of, order, "{n} cards");
+    }
+}
