@@ -154,3 +154,13 @@ fn the_table_of_orders_shows_22_chosen_sizes() {
         assert_eq!(order_of, order, "{n} cards");
     }
 }
+
+/// statistics.md, "Many counts at once": a z beyond 3 happens to one count
+/// about 1 time in 370, so about 7 times among a 52-card table's 2,704
+/// cells (z² beyond 9 is a 1-df chi-square's upper tail).
+#[test]
+fn a_z_beyond_3_turns_up_7_times_among_2704_cells() {
+    let beyond_3 = upper_tail(1.0, 9.0);
+    assert!(close(1.0 / beyond_3, 370.0, 1.0));
+    assert!(close(2_704.0 * beyond_3, 7.3, 0.05));
+}
