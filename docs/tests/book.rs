@@ -153,8 +153,8 @@ fn every_chapter_is_listed_and_compiled() {
     }
     assert_eq!(
         docs::CHAPTERS.len(),
-        30,
-        "the eighteen chapters and Going deeper's twelve pages"
+        31,
+        "the nineteen chapters and Going deeper's twelve pages"
     );
 }
 

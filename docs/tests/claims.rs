@@ -1,0 +1,166 @@
+//! Numbers the main path states in its prose, recomputed. A chapter checks
+//! a claim in the block beside it where it has one; the claims here have
+//! none, because a block of checks alone would cost the chapter more lines
+//! than the claim (the main path is held to 2,500). Each test names the
+//! chapter and section whose sentence it checks.
+
+use std::collections::BTreeMap;
+
+use grading::ScriptedRng;
+use grading::algorithms::naive_shuffle;
+use grading::stats::{
+    critical_value, goodness_of_fit, independence_2x2, noncentral_upper_tail, upper_tail,
+};
+
+fn close(value: f64, stated: f64, within: f64) -> bool {
+    (value - stated).abs() < within
+}
+
+/// selection-shuffle.md, "How the cost grows": n × H_n draws, 236 for 52
+/// cards where n ln n would say 205, and 4.63 and 9.79 times n − 1.
+#[test]
+fn the_selection_shuffle_makes_n_h_n_draws_not_n_ln_n() {
+    let draws = |n: u32| f64::from(n) * (1..=n).map(|k| 1.0 / f64::from(k)).sum::<f64>();
+    assert!(close(draws(52), 235.98, 0.005));
+    assert!(close(52.0 * 52f64.ln(), 205.46, 0.005));
+    assert!(close(draws(52) / 51.0, 4.63, 0.005));
+    assert!(close(draws(10_000) / 9_999.0, 9.79, 0.005));
+}
+
+/// wrong-shuffles.md, "Counting its 27 paths": Fisher–Yates' one draw
+/// sequence per order of 1 2 3, and the naive swap's 4 or 5 paths of 27.
+#[test]
+fn the_six_sequences_against_the_27_paths() {
+    let (mut fisher_yates, mut naive) = (BTreeMap::new(), BTreeMap::new());
+    for (r2, r1) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)] {
+        let mut deck = [1, 2, 3];
+        let mut rng = ScriptedRng::new([(r2, 3), (r1, 2)]);
+        solutions::efficient_selection_shuffle(&mut deck, &mut rng);
+        assert_eq!(fisher_yates.insert(deck, (r2, r1)), None, "one each");
+    }
+    for path in 0..27 {
+        let script = [(path % 3, 3), (path / 3 % 3, 3), (path / 9, 3)];
+        let mut deck = [1, 2, 3];
+        naive_shuffle(&mut deck, &mut ScriptedRng::new(script));
+        *naive.entry(deck).or_insert(0) += 1;
+    }
+    // In the table's order: 123, 132, 213, 231, 312, 321.
+    let draws: Vec<_> = fisher_yates.into_values().collect();
+    assert_eq!(draws, [(2, 1), (1, 1), (2, 0), (0, 0), (1, 0), (0, 1)]);
+    let paths: Vec<u32> = naive.into_values().collect();
+    assert_eq!(paths, [4, 5, 5, 5, 4, 4]);
+    // 5/27 and 4/27 against 4.5/27: 11% off either way.
+    assert!(close(5.0 / 4.5 - 1.0, 0.11, 0.005));
+    assert!(close(1.0 - 4.0 / 4.5, 0.11, 0.005));
+}
+
+/// weighted-coin.md, "The right ratio is not enough": the test of
+/// independence takes its expectations from the table's own totals, on 1
+/// df: 750 for the repeating coin, 0.24 for the reference. The four cells
+/// against fixed 2/3 shares, which the chapter once described, would be
+/// another test: 0.79 on 3 df.
+#[test]
+fn the_coins_independence_test_is_2_by_2_on_1_df() {
+    let reference = independence_2x2([[333, 686], [665, 1316]]);
+    assert!(close(reference.statistic, 0.24, 0.005));
+    assert_eq!(reference.df, 1.0);
+    let repeating = independence_2x2([[0, 1000], [1000, 1000]]);
+    assert!(close(repeating.statistic, 750.0, 0.5) && repeating.rejects());
+    let shares = [1.0 / 9.0, 2.0 / 9.0, 2.0 / 9.0, 4.0 / 9.0];
+    let fixed = goodness_of_fit(&[333, 686, 665, 1316], &shares);
+    assert!(close(fixed.statistic, 0.79, 0.005) && fixed.df == 3.0);
+}
+
+/// weighted-coin.md, "Coins that are wrong": a byte modulo 3 gives 0 from
+/// 86 bytes, 1 and 2 from 85 each: heads 171/256 = 2/3 + 1/768.
+#[test]
+fn the_byte_coin() {
+    let from = |r: u32| (0..=255u32).filter(|byte| byte % 3 == r).count();
+    assert_eq!([from(0), from(1), from(2)], [86, 85, 85]);
+    assert!(close(171.0 / 256.0 - 2.0 / 3.0, 1.0 / 768.0, 1e-15));
+}
+
+/// randomness.md, "Modulo bias": 32-bit words favour 48 of 52 results by
+/// about 1.2 × 10⁻⁸; rand's default (Canon's method, 64 bits where
+/// needed) leaves 16 results an excess of about 2.8 × 10⁻¹⁸.
+#[test]
+fn random_range_leaves_an_excess_of_2_8e_18_on_16_results() {
+    let words = 1u128 << 64;
+    assert_eq!((words / 52, words % 52), (354_745_078_340_568_300, 16));
+    assert!(close(52.0 / words as f64 / 2.8e-18, 1.0, 0.01));
+    assert_eq!((1u64 << 32) % 52, 48);
+    assert!(close(52.0 / (1u64 << 32) as f64 / 1.2e-8, 1.0, 0.01));
+}
+
+/// chi-square.md, "False alarms and power": the critical values, and the
+/// powers against the 5/27 and 4/27 shuffle, which come from the
+/// noncentral chi-square approximation (λ = shuffles × Σ (q − p)²/p).
+#[test]
+fn the_primers_powers_from_the_noncentral_approximation() {
+    let lambda = |shuffles: f64| shuffles * 6.0 * (1.0f64 / 54.0).powi(2) * 6.0;
+    let power = |shuffles: f64, alpha: f64| {
+        noncentral_upper_tail(5.0, lambda(shuffles), critical_value(5.0, alpha))
+    };
+    assert!(close(critical_value(5.0, 0.05), 11.07, 0.005));
+    assert!(close(critical_value(5.0, 1e-6), 35.89, 0.005));
+    assert!(close(power(600.0, 0.05), 0.53, 0.005));
+    assert!(close(power(600.0, 1e-6) * 1_000.0, 3.0, 0.5));
+    assert!(close(power(6_000.0, 1e-6) * 1_000.0, 998.0, 0.5));
+    // Five independent tests at 0.05 raise at least one alarm 23% of the time.
+    assert!(close(1.0 - 0.95f64.powi(5), 0.23, 0.005));
+}
+
+/// chi-square.md, "A fair shuffle's report, read": 2,601 df, not 2,703,
+/// and the p-values of the report it quotes.
+#[test]
+fn the_fair_reports_degrees_of_freedom_and_p_values() {
+    assert_eq!((51 * 51, 52 * 52 - 1), (2_601, 2_703));
+    assert!(close(upper_tail(2601.0, 2639.4), 0.29, 0.005));
+    assert!(close(upper_tail(2651.0, 2725.3), 0.15, 0.005));
+    assert!(upper_tail(2601.0, 68369.7) < 1e-300);
+}
+
+/// wrong-shuffles.md, "What the bias looks like": Sattolo's shuffle puts
+/// each card at each of the other 51 positions 52/51 ≈ 1.02 times as often
+/// as a fair shuffle.
+#[test]
+fn sattolo_s_off_diagonal_rate() {
+    assert!(close(52.0 / 51.0, 1.02, 0.005));
+}
+
+/// perfect-shuffle.md, "A table of orders": its summary says 22 chosen deck
+/// sizes from 1 to 1,000 cards, and each order shown is what the bonus
+/// exercise's reference computes.
+#[test]
+fn the_table_of_orders_shows_22_chosen_sizes() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/perfect-shuffle.md");
+    let text = std::fs::read_to_string(path).expect("the chapter");
+    assert!(text.contains("The orders of 22 chosen deck sizes, from 1 to 1,000 cards"));
+    let row = |name: &str| -> Vec<usize> {
+        text.lines()
+            .filter(|line| line.starts_with(&format!("| {name} |")))
+            .flat_map(|line| {
+                line.split('|')
+                    .skip(2)
+                    .filter_map(|c| c.trim().parse().ok())
+            })
+            .collect()
+    };
+    let (cards, orders) = (row("cards"), row("out-shuffles"));
+    assert_eq!((cards.len(), orders.len()), (22, 22));
+    assert_eq!((cards[0], cards[21]), (1, 1000));
+    for (&n, &order) in cards.iter().zip(&orders) {
+        let order_of = solutions::extensions::perfect_shuffle_order(n);
+        assert_eq!(order_of, order, "{n} cards");
+    }
+}
+
+/// statistics.md, "Many counts at once": a z beyond 3 happens to one count
+/// about 1 time in 370, so about 7 times among a 52-card table's 2,704
+/// cells (z² beyond 9 is a 1-df chi-square's upper tail).
+#[test]
+fn a_z_beyond_3_turns_up_7_times_among_2704_cells() {
+    let beyond_3 = upper_tail(1.0, 9.0);
+    assert!(close(1.0 / beyond_3, 370.0, 1.0));
+    assert!(close(2_704.0 * beyond_3, 7.3, 0.05));
+}
