@@ -15,11 +15,16 @@
 //! * `report`: the chi-square tests, the verdict and the report they make.
 //! * `text`: the report printed for people.
 //! * `figure`: the report's heatmaps and the riffle distances, as SVG.
+//! * `heatmap`: heatmaps of counts coloured by z, the grading page's
+//!   picture of a submission too ([`heatmap::heatmap_svg`]).
+//! * `svg`: the compact SVG writer every figure is drawn with.
 
 mod algorithm;
 mod counts;
 pub mod fairness;
 mod figure;
+pub mod heatmap;
 mod report;
 pub mod shuffler;
+pub mod svg;
 mod text;
