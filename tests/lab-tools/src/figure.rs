@@ -5,18 +5,8 @@
 
 use crate::heatmap::{Panel, heatmaps};
 use crate::report::Report;
-use crate::svg::FIGURE_WIDTH;
+use crate::svg::{Anchor, Axes, FIGURE_WIDTH, Svg, num, polyline, wrap};
 use crate::text::setting;
-
-/// The smallest text the riffle chart, still drawn with plotters, uses.
-const RIFFLE_TEXT: u32 = 12;
-
-/// A sans-serif font that the SVG shows `pixels` high, at least
-/// [`RIFFLE_TEXT`]. plotters writes a font size of s as s / 1.24 pixels,
-/// so the size asked for is scaled up by that (and a hair more).
-fn font(pixels: u32) -> (&'static str, f64) {
-    ("sans-serif", f64::from(pixels.max(RIFFLE_TEXT)) * 1.25)
-}
 
 /// The report's two heatmaps, side by side, as an SVG document: where
 /// each card lands (row: position, column: card) and which card follows
@@ -58,47 +48,80 @@ pub fn svg(report: &Report, path: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Draws total variation distance from uniform against the number of
-/// riffles, as a line chart with its points marked.
+/// Writes the riffles' distance from uniform, as a line chart
+/// ([`riffle_chart`]), to `path`.
 pub fn riffle_svg(
     cards: usize,
     distances: &[(u32, f64)],
     path: &std::path::Path,
 ) -> anyhow::Result<()> {
-    use plotters::prelude::*;
+    std::fs::write(path, riffle_chart(cards, distances))?;
+    Ok(())
+}
 
-    let text = font;
-    let root = SVGBackend::new(path, (FIGURE_WIDTH, 440)).into_drawing_area();
-    root.fill(&WHITE)?;
+/// Total variation distance from uniform against the number of riffles,
+/// as a line with its points marked.
+pub fn riffle_chart(cards: usize, distances: &[(u32, f64)]) -> String {
+    let width = f64::from(FIGURE_WIDTH);
     let most = distances.iter().map(|(k, _)| *k).max().unwrap_or(1);
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("How far {cards} cards are from uniform after k riffles (GSR model)"),
-            text(15),
-        )
-        .margin(14)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
-        .build_cartesian_2d(0u32..most + 1, 0.0..1.0)?;
-    chart
-        .configure_mesh()
-        .x_desc("riffles k")
-        .y_desc("total variation distance")
-        .x_labels(most as usize + 2)
-        .label_style(text(12))
-        .axis_desc_style(text(13))
-        .draw()?;
-    chart.draw_series(LineSeries::new(
-        distances.iter().copied(),
-        RED.stroke_width(2),
-    ))?;
-    chart.draw_series(
+    let title = format!("How far {cards} cards are from uniform after k riffles (GSR model)");
+    let axes = Axes {
+        left: 90.0,
+        top: 90.0,
+        width: width - 120.0,
+        height: 300.0,
+        x: (0.0, f64::from(most) + 1.0),
+        y: (0.0, 1.0),
+    };
+    let height = axes.bottom() + 70.0;
+    let mut description = format!("{title}: ");
+    let points: Vec<String> = distances
+        .iter()
+        .map(|(k, d)| format!("{k} riffles {d:.3}"))
+        .collect();
+    description.push_str(&points.join(", "));
+    let mut svg = Svg::new(width as u32, height as u32, &title, &description);
+    for (i, line) in wrap(&title, 24, width - 20.0).iter().enumerate() {
+        svg.text(
+            width / 2.0,
+            34.0 + 30.0 * i as f64,
+            24,
+            Anchor::Middle,
+            line,
+        );
+    }
+    // Every other riffle labelled: 13 labels of 22 px would touch.
+    let x_ticks: Vec<(f64, String)> = (0..=most + 1)
+        .step_by(2)
+        .map(|k| (f64::from(k), k.to_string()))
+        .collect();
+    let y_ticks: Vec<(f64, String)> = (0..=4)
+        .map(|i| (f64::from(i) / 4.0, format!("{:.2}", f64::from(i) / 4.0)))
+        .collect();
+    axes.draw(&mut svg, &x_ticks, &y_ticks);
+    let centre = axes.left + axes.width / 2.0;
+    svg.text(
+        centre,
+        axes.bottom() + 56.0,
+        22,
+        Anchor::Middle,
+        "riffles k",
+    );
+    svg.vertical_text(22.0, axes.top + axes.height / 2.0, "distance from uniform");
+    let line = polyline(
         distances
             .iter()
-            .map(|&(k, d)| Circle::new((k, d), 4, RED.filled())),
-    )?;
-    root.present()?;
-    Ok(())
+            .map(|&(k, d)| (axes.px(f64::from(k)), axes.py(d))),
+    );
+    svg.path(&line, "fill=\"none\" stroke=\"#ff6600\" stroke-width=\"3\"");
+    for &(k, d) in distances {
+        svg.raw(&format!(
+            "<circle cx=\"{}\" cy=\"{}\" r=\"6\" fill=\"#ff6600\"/>\n",
+            num(axes.px(f64::from(k))),
+            num(axes.py(d))
+        ));
+    }
+    svg.finish()
 }
 
 #[cfg(test)]
@@ -124,6 +147,9 @@ mod tests {
             assert!(text.contains(words), "{words}");
         }
         assert_readable(&text, FIGURE_WIDTH);
+        let riffles = riffle_chart(52, &[(1, 1.0), (7, 0.334)]);
+        assert_readable(&riffles, FIGURE_WIDTH);
+        assert!(riffles.contains("7 riffles 0.334"));
     }
 
     /// Sattolo's never leaves a card in place: on 6 cards with 5,000
