@@ -375,6 +375,10 @@ fn every_figure_is_what_its_command_makes() {
     for (path, args) in &commands {
         let committed = workspace().join(path);
         assert!(committed.exists(), "{path} is shown but missing");
+        // Light enough for a phone, and with a text alternative.
+        let svg = fs::read_to_string(&committed).unwrap();
+        assert!(svg.len() < 100_000, "{path} is {} bytes", svg.len());
+        assert!(svg.contains("<title>"), "{path} has no <title>");
         let fresh = scratch.path().join("figure.svg");
         let mut argv = vec!["shuffler".to_string()];
         argv.extend(args.iter().map(|a| {
@@ -394,7 +398,7 @@ fn every_figure_is_what_its_command_makes() {
             args.join(" ")
         );
     }
-    assert!(commands.len() >= 4, "the book's figures: {commands:?}");
+    assert!(commands.len() >= 11, "the book's figures: {commands:?}");
 }
 
 /// The start of every command that prints a fairness report.

@@ -33,8 +33,10 @@ use crate::report::{factorial, summarise};
 
 pub use crate::algorithm::Algorithm;
 pub use crate::counts::{CountTest, count_moments};
-pub use crate::figure::{FIGURE_WIDTH, SMALLEST_TEXT, riffle_svg, svg};
+pub use crate::figure::{report_svg, riffle_svg, svg};
+pub use crate::heatmap::heatmap_svg;
 pub use crate::report::{ChiSquareResult, MAX_ORDER_CARDS, Report, TableTest};
+pub use crate::svg::{FIGURE_WIDTH, SMALLEST_TEXT};
 pub use crate::text::text;
 
 /// What to measure.

@@ -15,11 +15,22 @@
 //! * `report`: the chi-square tests, the verdict and the report they make.
 //! * `text`: the report printed for people.
 //! * `figure`: the report's heatmaps and the riffle distances, as SVG.
+//! * `heatmap`: heatmaps of counts coloured by z, the grading page's
+//!   picture of a submission too ([`heatmap::heatmap_svg`]).
+//! * `pictures`: `shuffler figure …`, the book's teaching figures:
+//!   `steps` (Fisher–Yates step by step) and `charts` (the naive swap's
+//!   paths, the chi-square density).
+//! * `svg`: the compact SVG writer every figure is drawn with.
 
 mod algorithm;
+pub mod charts;
 mod counts;
 pub mod fairness;
 mod figure;
+pub mod heatmap;
+pub mod pictures;
 mod report;
 pub mod shuffler;
+pub mod steps;
+pub mod svg;
 mod text;

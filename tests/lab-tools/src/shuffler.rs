@@ -51,6 +51,13 @@ pub enum Command {
     /// distance, computed exactly as Bayer and Diaconis did), k = 1 to
     /// --riffles.
     RiffleDistance(RiffleDistanceArgs),
+    /// Print one of the book's teaching figures as text, and draw it with
+    /// --svg: Fisher–Yates step by step, the naive swap's paths, the
+    /// chi-square density.
+    Figure {
+        #[command(subcommand)]
+        figure: crate::pictures::Figure,
+    },
 }
 
 /// The `riffle-distance` flags.
@@ -123,6 +130,7 @@ pub fn execute(implementation: &Implementation, cli: &Cli) -> ExitCode {
     match &cli.command {
         Some(Command::Fairness(args)) => return fairness_main(implementation, args),
         Some(Command::RiffleDistance(args)) => return riffle_distance_main(args),
+        Some(Command::Figure { figure }) => return crate::pictures::run(implementation, figure),
         None => {}
     }
     let stdout = io::stdout();
