@@ -218,6 +218,10 @@ macro_rules! bonus_fixture {
         mod $name {
             #[allow(clippy::all)]
             mod code {
+                // Extensions the fixture does not write are the
+                // reference's, so a new bonus exercise breaks no fixture.
+                #[allow(unused_imports)]
+                pub use solutions::extensions::*;
                 include!(concat!("../../fixtures/bonus/", stringify!($name), ".rs"));
             }
             static FIXTURE: grading::Implementation = grading::implementation!(solutions, extensions = code);
@@ -233,6 +237,10 @@ macro_rules! bonus_fixture {
         mod $name {
             #[allow(clippy::all)]
             mod code {
+                // Extensions the fixture does not write are the
+                // reference's, so a new bonus exercise breaks no fixture.
+                #[allow(unused_imports)]
+                pub use solutions::extensions::*;
                 include!(concat!("../../fixtures/bonus/", stringify!($name), ".rs"));
             }
             static FIXTURE: grading::Implementation = grading::implementation!(solutions, extensions = code);
