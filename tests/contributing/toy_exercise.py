@@ -183,6 +183,9 @@ def run(command, cwd, env, expect_success=True, extra_env=None):
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if result.returncode != 0 and expect_success:
         print(result.stdout[-6000:])
+        failed = re.findall(r"^test (\S+) \.\.\. FAILED$", result.stdout, re.M)
+        if failed:
+            print("failed tests:", ", ".join(failed))
         sys.exit(f"FAILED: {' '.join(command)} exited {result.returncode}")
     if result.returncode == 0 and not expect_success:
         print(result.stdout[-3000:])
@@ -331,7 +334,7 @@ def main():
     if not args.quick:
         # The whole test suite, as CI runs it: every count and table
         # follows the registry, so nothing else needed touching.
-        run(["cargo", "test"], copy, env)
+        run(["cargo", "test", "--no-fail-fast"], copy, env)
     print(f"== {', '.join(kinds)}: added as listed; mirror, checks, stub, grade"
           f"{'' if args.quick else ' and the whole cargo test'} all see them")
     if args.keep:

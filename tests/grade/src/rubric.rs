@@ -312,22 +312,21 @@ mod tests {
     #[test]
     fn points_and_core_checks_default_to_the_registry() {
         let rubric = Rubric::parse("").unwrap();
-        let points: Vec<(&str, f64)> = rubric
-            .points
-            .iter()
-            .map(|(e, p)| (e.as_str(), *p))
-            .collect();
+        let points = |exercise: &str| rubric.points[exercise];
         assert_eq!(
-            points,
             [
-                ("are_permutations", 10.0),
-                ("efficient_selection_shuffle", 25.0),
-                ("flip", 15.0),
-                ("perfect_shuffle", 20.0),
-                ("reversing_sequence", 10.0),
-                ("selection_shuffle", 20.0),
+                "perfect_shuffle",
+                "selection_shuffle",
+                "efficient_selection_shuffle"
             ]
+            .map(points),
+            [20.0, 20.0, 25.0]
         );
+        assert_eq!(
+            ["flip", "are_permutations", "reversing_sequence"].map(points),
+            [15.0, 10.0, 10.0]
+        );
+        assert_eq!(rubric.points.values().sum::<f64>(), 100.0);
         let core = |exercise: &str| rubric.core[exercise].join(" ");
         assert_eq!(core("perfect_shuffle"), "interleaves_two_halves");
         assert_eq!(core("selection_shuffle"), "reaches_many_orders_of_8_cards");
