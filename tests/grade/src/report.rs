@@ -22,6 +22,10 @@ pub struct Results {
     pub tests: Vec<TestResult>,
     /// What Gradescope ignores and the gradebook needs.
     pub extra_data: Extra,
+    /// The known mistakes the diagnosis found, for the class report; kept
+    /// in `mistakes.json` beside this file, not in it.
+    #[serde(skip)]
+    pub mistakes: Vec<crate::mistakes::Found>,
 }
 
 /// One check's result.

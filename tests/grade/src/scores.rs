@@ -70,7 +70,9 @@ pub(crate) fn results(
             )
         })
         .collect();
+    let exercises: Vec<&str> = checks.iter().map(|c| c.exercise).collect();
     Results {
+        mistakes: crate::mistakes::found(&exercises, outcomes),
         score: earned.iter().sum::<u64>() as f64 / 100.0,
         execution_time: report::round(elapsed),
         output: summary,
