@@ -3,13 +3,16 @@
 instructor's browser would from disk, and check them.
 
     python3 tests/grade/browser_check.py PAGE.html... [--screenshots DIR]
+    python3 tests/grade/browser_check.py PAGE.html --shot PNG
 
 For each page: no console error or uncaught exception, every link
 (`a href`) names a file that exists, and how many inline SVG charts it
 shows. Prints one JSON object per page on stdout; exits 1 if any page has
 a console error or a broken link. With --screenshots, writes
 <DIR>/<name>-400.png and -1280.png, the whole page at those widths, and
-<name>-<width>-partN.png, the same in screens of 1,000 px.
+<name>-<width>-partN.png, the same in screens of 1,000 px. With --shot,
+writes the top of the first page, 800 x 1100 px (the book's column and a
+margin), to PNG: the instructors' chapter's screenshot.
 
 Chromium is driven over its DevTools pipe, as docs/render.py does, and
 kept off the network. Needs Chromium (Debian: `apt-get install chromium`;
@@ -160,11 +163,21 @@ def main():
         shots = Path(args[at + 1])
         shots.mkdir(parents=True, exist_ok=True)
         del args[at:at + 2]
+    shot = None
+    if "--shot" in args:
+        at = args.index("--shot")
+        shot = Path(args[at + 1])
+        del args[at:at + 2]
     pages = [Path(p).resolve() for p in args]
     failed = False
     with tempfile.TemporaryDirectory() as profile:
         browser = Chromium(chromium(), profile)
         try:
+            if shot:
+                browser.open(pages[0].as_uri(), 800)
+                browser.screenshot(shot, 0, 1100)
+                print(shot)
+                return
             for page in pages:
                 browser.open(page.as_uri(), 1280)
                 hrefs = browser.evaluate(LINKS)

@@ -84,7 +84,7 @@ mod tests {
     #[test]
     fn full_marks_fall_in_the_last_bin() {
         let counts = bins(&[0.0, 9.9, 10.0, 95.0, 100.0], 100.0);
-        assert_eq!(counts, [3, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+        assert_eq!(counts, [2, 1, 0, 0, 0, 0, 0, 0, 0, 2]);
     }
 
     #[test]
