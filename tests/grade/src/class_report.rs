@@ -170,7 +170,7 @@ fn exercises_section(all: &[&Results]) -> String {
         let full = earned.iter().filter(|e| e.0 >= e.1 && e.1 > 0.0).count();
         let zero = earned.iter().filter(|e| e.0 == 0.0).count();
         rows.push(vec![
-            format!("<code>{exercise}</code>"),
+            format!("<code>{}</code>", crate::html::breakable(exercise)),
             points(mean),
             points(max),
             full.to_string(),
@@ -196,9 +196,10 @@ fn checks_section(all: &[&Results]) -> String {
     for (i, test) in first.tests.iter().enumerate() {
         // A bonus check no one attempted would only add a row of zeros.
         let attempted = all.iter().any(|r| {
-            r.tests
-                .get(i)
-                .is_some_and(|t| t.extra_data.reason != Reason::NotImplemented)
+            r.extra_data.status.build != Build::DidNotCompile
+                && r.tests
+                    .get(i)
+                    .is_some_and(|t| t.extra_data.reason != Reason::NotImplemented)
         });
         if test.tags.kind == Kind::Bonus && !attempted {
             unattempted += 1;
@@ -239,6 +240,16 @@ fn checks_section(all: &[&Results]) -> String {
     out
 }
 
+/// Why `result` did not compile, in one line: the compiler's first line,
+/// or the note on what was left out.
+fn cause(result: &Results) -> &str {
+    if result.extra_data.status.build == Build::DidNotCompile {
+        return crate::markdown::first_code_line(&result.output).unwrap_or("");
+    }
+    let last = result.output.lines().rev().find(|l| !l.trim().is_empty());
+    last.unwrap_or("").trim()
+}
+
 /// The first line of `text`, for a table cell.
 fn first_line(text: &str) -> String {
     escape(
@@ -258,7 +269,7 @@ fn problems_section(all: &[&Results]) -> String {
             vec![
                 link(&r.extra_data.submission),
                 escape(&r.extra_data.status.to_string()),
-                first_line(&r.output),
+                escape(cause(r)),
             ]
         })
         .collect();

@@ -21,7 +21,11 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
         escape(&result.extra_data.status.to_string())
     );
     body += &scores(result);
-    if !result.output.is_empty() {
+    // The summary as Gradescope shows it (the mistake in one line, then a
+    // compile error whole, with its line numbers, or a note), when there
+    // is more than the mistake, which has a section of its own below.
+    let status = result.extra_data.status;
+    if status.build != Build::Graded || status.checks_edited {
         let heading = if result.extra_data.status.build == Build::Graded {
             "Note"
         } else {
@@ -29,8 +33,8 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
         };
         let _ = writeln!(
             body,
-            "<h2>{heading}</h2>\n<pre><code>{}</code></pre>",
-            escape(&result.output)
+            "<h2>{heading}</h2>\n{}",
+            crate::markdown::to_html(&result.output)
         );
     }
     body += &mistakes(result);
@@ -81,7 +85,7 @@ fn scores(result: &Results) -> String {
             let tests = result.tests_of(exercise);
             let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
             vec![
-                format!("<code>{exercise}</code>"),
+                format!("<code>{}</code>", crate::html::breakable(exercise)),
                 points(score),
                 points(max),
                 format!("{passed} of {}", tests.len()),
@@ -112,6 +116,11 @@ fn scores(result: &Results) -> String {
 /// checks a failed core check made moot as one line, as the text table
 /// writes them.
 fn failures(result: &Results) -> String {
+    if result.extra_data.status.build == Build::DidNotCompile {
+        // Every check would repeat the compiler's message, shown above.
+        return "<h2>Failed checks</h2>\n<p>No check could run: the code did not compile.</p>\n"
+            .to_string();
+    }
     let mut out = String::new();
     let exercises = workbook::EXERCISES.iter().map(|e| e.name);
     for exercise in exercises {
@@ -145,21 +154,21 @@ fn failures(result: &Results) -> String {
         {
             let _ = writeln!(
                 out,
-                "<p>✗ {} <span class=\"quiet\">(0 of {})</span></p>\n<pre><code>{}</code></pre>",
+                "<p>✗ {} <span class=\"quiet\">(0 of {})</span></p>\n<div class=\"message\">{}</div>",
                 escape(&test.name),
                 points(test.max_score),
-                escape(&test.output)
+                crate::markdown::to_html(&test.output)
             );
         }
         if let Some(first) = moot.first() {
             let worth: f64 = moot.iter().map(|t| t.max_score).sum();
             let _ = writeln!(
                 out,
-                "<p>✗ {} more check{} <span class=\"quiet\">(0 of {})</span></p>\n<pre class=\"message\"><code>{}</code></pre>",
+                "<p>✗ {} more check{} <span class=\"quiet\">(0 of {})</span></p>\n<div class=\"message\">{}</div>",
                 moot.len(),
                 if moot.len() == 1 { "" } else { "s" },
                 points(worth),
-                escape(&first.output)
+                crate::markdown::to_html(&first.output)
             );
         }
     }

@@ -22,6 +22,12 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// `name`, an identifier such as `efficient_selection_shuffle`, as HTML
+/// that a narrow table may break after each underscore, not mid-word.
+pub fn breakable(name: &str) -> String {
+    escape(name).replace('_', "_<wbr>")
+}
+
 /// The book's look: mdBook's light theme's colours, measure and type, with
 /// tables that scroll sideways on a narrow screen instead of overflowing
 /// it, and charts that shrink to the column.
@@ -44,7 +50,8 @@ pre { background: #f6f7f6; padding: 1rem; overflow-x: auto; border-radius: 3px;
   white-space: pre; line-height: 1.35; }
 /* A check's message wraps, keeping its indentation, so that a phone
    shows it whole; a compiler's message keeps its columns and scrolls. */
-pre.message { white-space: pre-wrap; }
+.message pre { white-space: pre-wrap; }
+.message p { margin: 0.3rem 0; }
 pre code { background: none; padding: 0; color: inherit; }
 .scroll { overflow-x: auto; margin: 1rem 0; }
 table { border-collapse: collapse; }
@@ -63,6 +70,7 @@ figcaption { color: #444; font-size: 1.4rem; }
 ol.mistakes > li { margin-bottom: 1.2rem; }
 @media (max-width: 500px) {
   h1 { font-size: 2.2rem; }
+  .bar { display: none; }
   table td, table th { padding: 3px 8px 3px 6px; }
 }
 ";

@@ -51,6 +51,7 @@ mod heatmaps;
 mod html;
 mod images;
 mod link;
+mod markdown;
 pub mod mistakes;
 mod pack;
 mod packs;
