@@ -2,9 +2,10 @@
 //! a glance. The score distribution, each exercise's mean, full marks and
 //! zeros, each check's pass rate, the known mistakes ranked by how many
 //! students made them (each student linked to their feedback page), the
-//! submissions that did not compile or were stopped, and the run's
-//! settings. Everything is counted from typed values (statuses, reasons,
-//! the diagnosis's mistakes), never from a message's words.
+//! submissions that did not compile or were stopped, every submission
+//! with its score, and the run's settings. Everything is counted from
+//! typed values (statuses, reasons, the diagnosis's mistakes), never from
+//! a message's words.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -39,6 +40,7 @@ pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
     body += &exercises_section(all);
     body += &checks_section(all);
     body += &problems_section(all);
+    body += &submissions_section(all);
     body += &run.settings_section();
     Ok(crate::html::page("Class report", &body))
 }
@@ -238,6 +240,25 @@ fn checks_section(all: &[&Results]) -> String {
         );
     }
     out
+}
+
+/// Every submission with its score, linked to its page: the way to a
+/// student with full marks, whom no other section names.
+fn submissions_section(all: &[&Results]) -> String {
+    let rows: Vec<Vec<String>> = all
+        .iter()
+        .map(|r| {
+            vec![
+                link(&r.extra_data.submission),
+                points(r.score),
+                escape(&r.extra_data.status.to_string()),
+            ]
+        })
+        .collect();
+    format!(
+        "<h2 id=\"submissions\">Submissions</h2>\n{}",
+        table(&["submission", "score", "status"], &rows, &[1])
+    )
 }
 
 /// Why `result` did not compile, in one line: the compiler's first line,

@@ -45,12 +45,13 @@ impl RunInfo {
     }
 }
 
-/// A link from the class report to `submission`'s feedback page.
+/// A link from the class report to `submission`'s feedback page; a long
+/// id may break after an underscore in a narrow table.
 pub fn link(submission: &str) -> String {
     format!(
         "<a href=\"{}/index.html\">{}</a>",
         escape(&percent_encode(submission)),
-        escape(submission)
+        crate::html::breakable(submission)
     )
 }
 
@@ -99,6 +100,11 @@ mod tests {
         assert_eq!(
             link("ada lovelace#2"),
             "<a href=\"ada%20lovelace%232/index.html\">ada lovelace#2</a>"
+        );
+        assert_eq!(
+            link("a_b"),
+            "<a href=\"a_b/index.html\">a_<wbr>b</a>",
+            "a narrow table may break a long id after an underscore"
         );
     }
 }

@@ -193,7 +193,7 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
     let unranked = report.split("</ol>").nth(1).unwrap();
     for (fixture, why) in UNNAMED {
         assert!(
-            unranked.contains(&format!(">{fixture}</a>")),
+            unranked.contains(&format!("href=\"{fixture}/index.html\"")),
             "{fixture} ({why})"
         );
     }
