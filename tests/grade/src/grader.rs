@@ -251,7 +251,13 @@ fn write_pages(
         written,
     };
     crate::pages::write_all(out, done, &run)
-        .with_context(|| format!("writing the class report into {}", out.display()))
+        .with_context(|| format!("writing the class report into {}", out.display()))?;
+    // Said once, so that an instructor learns the report is there.
+    eprintln!(
+        "Class report: {} (a feedback page per submission beside it)",
+        out.join("index.html").display()
+    );
+    Ok(())
 }
 
 fn progress_bar(length: u64) -> ProgressBar {
