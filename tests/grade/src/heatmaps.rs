@@ -11,7 +11,7 @@
 
 use std::sync::OnceLock;
 
-use lab_tools::fairness::{Algorithm, Settings, measure, svg};
+use lab_tools::fairness::{Algorithm, Settings, measure, report_svg};
 
 use crate::mistakes::Found;
 
@@ -53,7 +53,8 @@ pub fn for_mistake(found: &Found) -> Option<[Heatmap; 2]> {
             caption: format!(
                 "{SHUFFLES} shuffles of {CARDS} cards by {}, as the fairness lab measures \
                  it: the grader matched your shuffle to this mistake on its scripted draws. \
-                 Blue cells come up less often than a fair shuffle's, red more.",
+                 Blue cells come up less often than a fair shuffle's, orange more, \
+                 coloured by how far from fair (z).",
                 found.what
             ),
         },
@@ -91,9 +92,7 @@ fn draw(algorithm: Algorithm) -> anyhow::Result<String> {
         deal: CARDS,
     };
     let report = measure(&MODEL, &settings, |_| {});
-    let file = tempfile::NamedTempFile::new()?;
-    svg(&report, file.path())?;
-    Ok(std::fs::read_to_string(file.path())?)
+    Ok(report_svg(&report))
 }
 
 /// The implementation the fairness lab is handed: the models it measures
