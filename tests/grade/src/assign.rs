@@ -45,6 +45,8 @@ const AUTOGRADER: &[(&str, &str, Part)] = &[
     ("tests/grading", "tests/grading", Part::Crate),
     ("tests/grade-serve", "tests/grade-serve", Part::Crate),
     ("tests/grade-sandbox", "tests/grade-sandbox", Part::Crate),
+    // `grade` draws the feedback pages' heatmaps with the fairness lab.
+    ("tests/lab-tools", "tests/lab-tools", Part::Crate),
     ("tests/grade", "tests/grade", Part::Crate),
     // `grade` compiles in the student README, for `grade assign`.
     ("tests/grade/assign", "tests/grade/assign", Part::Whole),

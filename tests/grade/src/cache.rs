@@ -28,10 +28,12 @@ pub(crate) fn fingerprint(submission: &Submission, grader: &str) -> String {
     format!("{:x}", hasher.finalize())
 }
 
-/// A previous grade in `out`, if it was made from the same source, rubric
-/// and grader.
+/// A previous grade in `out`, with its mistakes, if it was made from the
+/// same source, rubric and grader.
 pub(crate) fn cached(out: &Path, submission: &Submission, grader: &str) -> Option<Results> {
-    let text = fs::read_to_string(out.join(&submission.id).join("results.json")).ok()?;
-    let previous: Results = serde_json::from_str(&text).ok()?;
+    let dir = out.join(&submission.id);
+    let text = fs::read_to_string(dir.join("results.json")).ok()?;
+    let mut previous: Results = serde_json::from_str(&text).ok()?;
+    previous.mistakes = crate::mistakes::load(&dir)?;
     (previous.extra_data.fingerprint == fingerprint(submission, grader)).then_some(previous)
 }

@@ -1,5 +1,5 @@
-//! The `--out` folder: each submission's results.json and the class's
-//! grades.csv, each written whole or not at all, so that a killed or
+//! The `--out` folder: each submission's results.json (and the mistakes
+//! beside it) and the class's grades.csv, each written whole or not at all, so that a killed or
 //! concurrent run never leaves a torn file.
 
 use std::collections::BTreeMap;
@@ -17,6 +17,9 @@ use crate::report::{self, Results};
 pub(crate) fn save_results(out: &Path, result: &Results) -> anyhow::Result<()> {
     let dir = out.join(&result.extra_data.submission);
     fs::create_dir_all(&dir)?;
+    // The mistakes first: a results.json without them is graded again.
+    let mistakes = crate::mistakes::text(&result.mistakes)?;
+    write_atomically(&dir.join(crate::mistakes::FILE), &mistakes)?;
     let text = serde_json::to_string_pretty(result)? + "\n";
     write_atomically(&dir.join("results.json"), &text)
 }
@@ -30,7 +33,7 @@ pub(crate) fn save_gradebook(out: &Path, done: &BTreeMap<String, Results>) -> an
 /// Writes `text` to `path` unless it already holds it. The text goes to a
 /// uniquely named file beside `path` that is then renamed over it, so two
 /// runs writing the same output never write into each other's file.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+pub(crate) fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::PermissionsExt;
 

@@ -60,7 +60,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 submissions.len()
             );
         }
-        let graded = grade_all(cli, &rubric, &grader, &submissions)?;
+        let graded = grade_all(cli, (&rubric_text, &rubric), &grader, &submissions)?;
         print(cli.format, &graded)?;
         let Some(changes) = changes.as_mut() else {
             return Ok(ExitCode::SUCCESS);
@@ -129,7 +129,7 @@ fn print(format: Format, graded: &[Results]) -> anyhow::Result<()> {
 /// and returns them sorted by id.
 fn grade_all(
     cli: &Cli,
-    rubric: &Rubric,
+    (rubric_text, rubric): (&str, &Rubric),
     grader: &str,
     submissions: &[Submission],
 ) -> anyhow::Result<Vec<Results>> {
@@ -152,6 +152,7 @@ fn grade_all(
                 .map_or_else(String::new, |p| p.display().to_string())
         );
     }
+    let mut setting_line = None;
     let todo: Vec<Submission> = submissions
         .iter()
         .filter(|s| !done.contains_key(&s.id))
@@ -163,6 +164,7 @@ fn grade_all(
         let compiling = Instant::now();
         let setting = sandbox::Setting::detect()?;
         progress.suspend(|| eprintln!("{}", setting.describe()));
+        setting_line = Some(setting.describe());
         let batch = compile::build(&build_dir(), &todo, rubric.build.compile_seconds)?;
         let grading_started = Instant::now();
         progress.set_message("grading");
@@ -209,7 +211,53 @@ fn grade_all(
     } else if let Some(out) = &cli.out {
         save_gradebook(out, &done)?;
     }
+    if let Some(out) = &cli.out {
+        let writing = Instant::now();
+        write_pages(out, &done, rubric_text, grader, setting_line)?;
+        if std::env::var_os("GRADE_TIMINGS").is_some() {
+            eprintln!(
+                "timings: class report and feedback pages {:.3} s",
+                writing.elapsed().as_secs_f64()
+            );
+        }
+    }
     Ok(done.into_values().collect())
+}
+
+/// Writes the class report and the feedback pages into `out`. A run that
+/// reused every grade still names the setting it would grade in.
+fn write_pages(
+    out: &Path,
+    done: &BTreeMap<String, Results>,
+    rubric_text: &str,
+    grader: &str,
+    setting_line: Option<String>,
+) -> anyhow::Result<()> {
+    use sha2::{Digest, Sha256};
+    let isolation = setting_line.unwrap_or_else(|| {
+        sandbox::Setting::detect().map_or_else(|e| format!("not detected: {e:#}"), |s| s.describe())
+    });
+    let written = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let run = crate::pages::RunInfo {
+        rubric: format!("{:x}", Sha256::digest(rubric_text.as_bytes()))[..16].to_string(),
+        isolation,
+        grader: format!(
+            "grade {} (fingerprint {})",
+            env!("CARGO_PKG_VERSION"),
+            &grader[..grader.len().min(16)]
+        ),
+        written,
+    };
+    crate::pages::write_all(out, done, &run)
+        .with_context(|| format!("writing the class report into {}", out.display()))?;
+    // Said once, so that an instructor learns the report is there.
+    eprintln!(
+        "Class report: {} (a feedback page per submission beside it)",
+        out.join("index.html").display()
+    );
+    Ok(())
 }
 
 fn progress_bar(length: u64) -> ProgressBar {

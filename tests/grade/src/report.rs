@@ -16,12 +16,23 @@ pub struct Results {
     pub score: f64,
     /// Seconds spent grading; the one field that differs between runs.
     pub execution_time: f64,
-    /// A summary shown above the tests.
+    /// A summary shown above the tests, in Markdown: the known mistakes in
+    /// one line, then a compile error or a note.
     pub output: String,
+    /// How Gradescope renders `output`: `md`.
+    #[serde(default = "markdown_format")]
+    pub output_format: String,
+    /// How Gradescope renders each test's `output`: `md`.
+    #[serde(default = "markdown_format")]
+    pub test_output_format: String,
     /// One entry per check.
     pub tests: Vec<TestResult>,
     /// What Gradescope ignores and the gradebook needs.
     pub extra_data: Extra,
+    /// The known mistakes the diagnosis found, for the class report; kept
+    /// in `mistakes.json` beside this file, not in it.
+    #[serde(skip)]
+    pub mistakes: Vec<crate::mistakes::Found>,
 }
 
 /// One check's result.
@@ -223,6 +234,10 @@ impl TryFrom<String> for SubmissionStatus {
             checks_edited,
         })
     }
+}
+
+fn markdown_format() -> String {
+    crate::markdown::FORMAT.to_string()
 }
 
 impl Results {

@@ -70,10 +70,15 @@ pub(crate) fn results(
             )
         })
         .collect();
+    let exercises: Vec<&str> = checks.iter().map(|c| c.exercise).collect();
+    let mistakes = crate::mistakes::found(&exercises, outcomes);
     Results {
+        output: crate::markdown::output(&mistakes, &summary, build == Build::DidNotCompile),
+        output_format: crate::markdown::FORMAT.to_string(),
+        test_output_format: crate::markdown::FORMAT.to_string(),
+        mistakes,
         score: earned.iter().sum::<u64>() as f64 / 100.0,
         execution_time: report::round(elapsed),
-        output: summary,
         tests,
         extra_data: Extra {
             submission: submission.id.clone(),
@@ -95,7 +100,7 @@ fn test_result(
     let passed = outcome.passed();
     let scored = earned == worth;
     let output = if !passed {
-        outcome.to_string().trim_end().to_string()
+        crate::markdown::message(&outcome.to_string())
     } else if !scored {
         let names: Vec<String> = failed_core.iter().map(|c| quoted(c.title)).collect();
         format!(

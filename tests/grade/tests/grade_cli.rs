@@ -140,10 +140,18 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         std::fs::read_to_string(out.path().join("grades.csv")).unwrap(),
         csv
     );
-    let forged_dir: Vec<_> = std::fs::read_dir(out.path().join("forged_files"))
+    // Beside results.json: the mistakes the class report counts, and the
+    // submission's feedback page.
+    let mut forged_dir: Vec<_> = std::fs::read_dir(out.path().join("forged_files"))
         .unwrap()
+        .map(|entry| entry.unwrap().file_name())
         .collect();
-    assert_eq!(forged_dir.len(), 1, "only results.json");
+    forged_dir.sort();
+    assert_eq!(
+        forged_dir,
+        ["index.html", "mistakes.json", "results.json"],
+        "only grade's own files"
+    );
 
     // What a submission prints reaches its report only up to the rubric's
     // output_kib (16 KiB here), however much it prints (flood prints
@@ -766,7 +774,9 @@ fn a_compile_over_the_time_limit_costs_only_its_author() {
     let text = stdout(command.arg(class.path()).arg("--rubric").arg(&rubric));
     assert!(
         text.contains(
-            "slow_const: 0 / 100 points (did not compile)\n  took longer than 3 s of CPU to compile"
+            // The summary is Markdown: a compiler's message is a code
+            // block, indented by four spaces under the table's two.
+            "slow_const: 0 / 100 points (did not compile)\n      took longer than 3 s of CPU to compile"
         ),
         "{text}"
     );

@@ -15,13 +15,16 @@ use crate::oracle::{
 use crate::runner::QuietPanics;
 use crate::{Check, CheckRng, Failure, Functions, Kind};
 
-/// A known mistake: what it is, and the check that shows it best.
+/// A known mistake: what it is, and the check that shows it best. A
+/// failure carries it (see [`Failure::mistake`]), so that whoever gathers
+/// failures across a class (`grade`'s class report) counts mistakes by
+/// value, never by reading hints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Mistake {
+pub struct Mistake {
     /// What went wrong, to follow "this follows from".
-    pub(crate) what: &'static str,
+    pub what: &'static str,
     /// The check whose hint explains it; its exercise is the failing one's.
-    pub(crate) shown_by: &'static str,
+    pub shown_by: &'static str,
 }
 
 pub(crate) const fn mistake(what: &'static str, shown_by: &'static str) -> Mistake {
@@ -42,7 +45,10 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
         return failure;
     };
     if found.shown_by == check.name {
-        return failure;
+        return Failure {
+            mistake: Some(found),
+            ..failure
+        };
     }
     // The diagnosis holds only if the check that shows it fails too.
     let Some(shown_by) = crate::catalogue()
@@ -60,6 +66,7 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
             found.what, check.exercise, found.shown_by
         ),
         shown_by: Some(found.shown_by),
+        mistake: Some(found),
         ..failure
     }
 }

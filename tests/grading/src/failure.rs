@@ -1,5 +1,7 @@
 use std::fmt;
 
+use crate::diagnosis::Mistake;
+
 /// Why a check failed, told the way a tutor would: what went in, what the
 /// lab expects, what came back, and where to look.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +21,10 @@ pub struct Failure {
     /// `grade` runs that check even where the core gate skips the rest,
     /// so that the hint points at something the student can see.
     pub shown_by: Option<&'static str>,
+    /// The known mistake the exercise's answer makes, when the diagnosis
+    /// recognises one and this check fails from it: set on the check that
+    /// shows it and on those that point there. Not part of the message.
+    pub mistake: Option<Mistake>,
 }
 
 impl Failure {
@@ -37,6 +43,7 @@ impl Failure {
             returned: returned.into(),
             hint: hint.into(),
             shown_by: None,
+            mistake: None,
         }
     }
 }

@@ -44,9 +44,10 @@ pub mod stats;
 pub mod summary;
 
 pub use catalogue::{Check, Kind, catalogue};
-pub use diagnosis::FOLLOWS_FROM;
+pub use diagnosis::{FOLLOWS_FROM, Mistake};
 pub use failure::Failure;
 pub use local::Local;
+pub use oracle::{NAIVE_SWAP, SATTOLO};
 pub use runner::{
     CALL_LIMIT, CheckBody, NOT_YET_IMPLEMENTED, Outcome, Probe, QuietPanics, WHILE_CORE_FAILS,
     is_check_thread, quiet_check_panics, run_check, run_check_on, run_check_with_limit,

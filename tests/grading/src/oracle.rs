@@ -66,6 +66,19 @@ pub(crate) struct WrongTurn {
     pub(crate) shuffle: fn(&[i32], &mut ScriptedRng) -> Vec<i32>,
 }
 
+/// Sattolo's off-by-one in the efficient selection shuffle; its shuffle is
+/// one the fairness lab measures, so a report can draw it.
+pub const SATTOLO: Mistake = mistake(
+    "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)",
+    "lab_steps_r_can_equal_k",
+);
+/// The naive swap in the efficient selection shuffle; also measured by
+/// the fairness lab.
+pub const NAIVE_SWAP: Mistake = mistake(
+    "swapping every position with any position (the naive shuffle)",
+    "lab_steps_k_from_the_end_down_to_1",
+);
+
 /// Known ways to get the efficient selection shuffle's steps wrong. Where
 /// two reproduce the same deck (r = k every time makes Sattolo's and the
 /// upward loop agree), the first listed wins, so the narrower mistake
@@ -74,10 +87,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "r is drawn from 0..k, which never lets a card stay where it is. \
             That is Sattolo's algorithm: it only makes single cycles. Draw r from 0..=k",
-        mistake: mistake(
-            "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)",
-            "lab_steps_r_can_equal_k",
-        ),
+        mistake: SATTOLO,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             algorithms::sattolo_shuffle(&mut deck, rng);
@@ -104,10 +114,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
         explanation: "every position is swapped with any position (r from 0 to n - 1). \
             That naive shuffle has n^n equally likely paths, which cannot split evenly \
             over the n! orders",
-        mistake: mistake(
-            "swapping every position with any position (the naive shuffle)",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
+        mistake: NAIVE_SWAP,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             algorithms::naive_shuffle(&mut deck, rng);

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Open pages of a `grade --out` folder in headless Chromium, as an
+instructor's browser would from disk, and check them.
+
+    python3 tests/grade/browser_check.py PAGE.html... [--screenshots DIR]
+    python3 tests/grade/browser_check.py PAGE.html --shot PNG
+
+For each page: no console error or uncaught exception, every link
+(`a href`) names a file that exists, and how many inline SVG charts it
+shows. Prints one JSON object per page on stdout; exits 1 if any page has
+a console error or a broken link. With --screenshots, writes
+<DIR>/<name>-400.png and -1280.png, the whole page at those widths, and
+<name>-<width>-partN.png, the same in screens of 1,000 px. With --shot,
+writes the top of the first page, 800 x 1100 px (the book's column and a
+margin), to PNG: the instructors' chapter's screenshot.
+
+Chromium is driven over its DevTools pipe, as docs/render.py does, and
+kept off the network. Needs Chromium (Debian: `apt-get install chromium`;
+another binary with CHROMIUM=path). Python 3 standard library only.
+"""
+
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+from pathlib import Path
+
+LINKS = "[...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
+
+
+class Chromium:
+    """A headless Chromium with one tab, over --remote-debugging-pipe:
+    JSON messages ending in a NUL byte, in on fd 3 and out on fd 4."""
+
+    def __init__(self, binary, profile):
+        commands, self.to_browser = os.pipe()
+        self.from_browser, answers = os.pipe()
+        flags = [
+            "--headless", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            "--disable-quic", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync",
+            f"--user-data-dir={profile}", "--remote-debugging-pipe",
+        ] + (["--no-sandbox"] if os.geteuid() == 0 else [])  # as root, it must
+        self.process = subprocess.Popen(
+            ["sh", "-c", f'exec "$0" "$@" 3<&{commands} 4>&{answers}', binary, *flags],
+            pass_fds=(commands, answers),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        os.close(commands)
+        os.close(answers)
+        self.buffer, self.last_id, self.events = b"", 0, []
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target,
+                                 flatten=True)["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            self.call(f"{domain}.enable", tab=True)
+
+    def receive(self):
+        while b"\0" not in self.buffer:
+            chunk = os.read(self.from_browser, 1 << 16)
+            if not chunk:
+                sys.exit("browser_check.py: Chromium stopped")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method, tab=False, **params):
+        self.last_id += 1
+        message = {"id": self.last_id, "method": method, "params": params}
+        if tab:
+            message["sessionId"] = self.session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self.receive()
+            if reply.get("id") != self.last_id:
+                self.events.append(reply)
+            elif "error" in reply:
+                sys.exit(f"browser_check.py: {method}: {reply['error']}")
+            else:
+                return reply.get("result", {})
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", tab=True, expression=expression,
+                           awaitPromise=True, returnByValue=True)
+        return result["result"].get("value")
+
+    def open(self, url, width):
+        self.call("Emulation.setDeviceMetricsOverride", tab=True, width=width, height=800,
+                  deviceScaleFactor=1, mobile=width < 600)
+        self.events.clear()
+        self.call("Page.navigate", tab=True, url=url)
+        while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
+            self.events.append(self.receive())
+        self.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))")
+
+    def errors(self):
+        """The console errors and uncaught exceptions since the last open."""
+        found = []
+        for event in self.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                found.append(params["exceptionDetails"].get("text", "exception"))
+            elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+                found.append(" ".join(str(a.get("value")) for a in params.get("args", [])))
+            elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+                found.append(params["entry"].get("text", "error"))
+        return found
+
+    def screenshot(self, png, top=0, height=None):
+        """The page from `top` down, `height` pixels (the rest if None)."""
+        whole = self.evaluate("document.documentElement.scrollHeight")
+        width = self.evaluate("document.documentElement.clientWidth")
+        height = min(height or whole, whole - top)
+        data = self.call("Page.captureScreenshot", tab=True, format="png",
+                         captureBeyondViewport=True,
+                         clip={"x": 0, "y": top, "width": width, "height": height,
+                               "scale": 1})["data"]
+        png.write_bytes(base64.b64decode(data))
+        return whole
+
+    def close(self):
+        os.write(self.to_browser,
+                 json.dumps({"id": 0, "method": "Browser.close"}).encode() + b"\0")
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def chromium():
+    for name in [os.environ.get("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"]:
+        if name and shutil.which(name):
+            return shutil.which(name)
+    sys.exit("browser_check.py: no Chromium found (apt-get install chromium, or set CHROMIUM)")
+
+
+def broken_links(page, hrefs):
+    """The links of `page` that name no file: every link of a report is
+    relative, to a page beside it."""
+    broken = []
+    for href in hrefs:
+        parsed = urllib.parse.urlparse(href)
+        if parsed.scheme or parsed.netloc:
+            broken.append(f"{href} (leaves the folder)")
+            continue
+        if not parsed.path:
+            continue  # a link within the page
+        target = page.parent / urllib.parse.unquote(parsed.path)
+        if not target.is_file():
+            broken.append(href)
+    return broken
+
+
+def main():
+    args = sys.argv[1:]
+    shots = None
+    if "--screenshots" in args:
+        at = args.index("--screenshots")
+        shots = Path(args[at + 1])
+        shots.mkdir(parents=True, exist_ok=True)
+        del args[at:at + 2]
+    shot = None
+    if "--shot" in args:
+        at = args.index("--shot")
+        shot = Path(args[at + 1])
+        del args[at:at + 2]
+    pages = [Path(p).resolve() for p in args]
+    failed = False
+    with tempfile.TemporaryDirectory() as profile:
+        browser = Chromium(chromium(), profile)
+        try:
+            if shot:
+                browser.open(pages[0].as_uri(), 800)
+                browser.screenshot(shot, 0, 1100)
+                print(shot)
+                return
+            for page in pages:
+                browser.open(page.as_uri(), 1280)
+                hrefs = browser.evaluate(LINKS)
+                result = {
+                    "page": str(page),
+                    "errors": browser.errors(),
+                    "links": len(hrefs),
+                    "broken_links": broken_links(page, hrefs),
+                    "charts": browser.evaluate(
+                        "document.querySelectorAll('figure svg').length"),
+                    "chart_text": browser.evaluate(
+                        "[...document.querySelectorAll('figure svg text')]"
+                        ".map(t => t.textContent).join(' ')")[:2000],
+                }
+                if shots:
+                    name = page.parent.name if page.name == "index.html" else page.stem
+                    for width in (400, 1280):
+                        browser.open(page.as_uri(), width)
+                        result[f"overflow_{width}"] = browser.evaluate(
+                            "document.documentElement.scrollWidth > "
+                            "document.documentElement.clientWidth")
+                        whole = browser.screenshot(shots / f"{name}-{width}.png")
+                        # The page in screens of 1,000 px too, to look at
+                        # at full size.
+                        for part, top in enumerate(range(0, whole, 1000), 1):
+                            browser.screenshot(shots / f"{name}-{width}-part{part}.png",
+                                               top, 1000)
+                failed |= bool(result["errors"] or result["broken_links"])
+                print(json.dumps(result))
+        finally:
+            browser.close()
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,336 @@
+//! The class report, `index.html` in `--out`: what the class got wrong at
+//! a glance. The score distribution, each exercise's mean, full marks and
+//! zeros, each check's pass rate, the known mistakes ranked by how many
+//! students made them (each student linked to their feedback page), the
+//! submissions that did not compile or were stopped, every submission
+//! with its score, and the run's settings. Everything is counted from
+//! typed values (statuses, reasons, the diagnosis's mistakes), never from
+//! a message's words.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use grading::Kind;
+use workbook::LAB_EXERCISES;
+
+use crate::html::{escape, figure, table};
+use crate::mistakes::Found;
+use crate::pages::{RunInfo, link};
+use crate::report::{Build, Reason, Results, Status, points};
+
+/// The whole report page for `all`, sorted by id.
+pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
+    let mut body = String::new();
+    let max = all.first().map_or(0.0, |r| r.max_score());
+    let mean = all.iter().map(|r| r.score).sum::<f64>() / all.len().max(1) as f64;
+    let _ = writeln!(
+        body,
+        "<p>{} submissions; mean score {} of {}. Each submission's name links to its \
+         feedback page, which can be given to the student as it is.</p>",
+        all.len(),
+        points(mean),
+        points(max)
+    );
+    let scores: Vec<f64> = all.iter().map(|r| r.score).collect();
+    body += &figure(
+        &crate::charts::histogram(&scores, max)?,
+        "How many submissions scored each tenth of the points; the last bar includes full marks.",
+    );
+    body += &mistakes_section(all);
+    body += &exercises_section(all);
+    body += &checks_section(all);
+    body += &problems_section(all);
+    body += &submissions_section(all);
+    body += &run.settings_section();
+    Ok(crate::html::page("Class report", &body))
+}
+
+/// A ranked mistake: who made it.
+struct Ranked<'a> {
+    found: &'a Found,
+    students: Vec<&'a str>,
+}
+
+/// The known mistakes, most students first; ties in the lab's order of
+/// exercises, then by name.
+fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
+    let mut by_mistake: BTreeMap<(usize, &str, &str), Ranked<'a>> = BTreeMap::new();
+    for result in all {
+        for found in &result.mistakes {
+            let order = exercise_order(&found.exercise);
+            by_mistake
+                .entry((order, &found.what, &found.shown_by))
+                .or_insert(Ranked {
+                    found,
+                    students: Vec::new(),
+                })
+                .students
+                .push(&result.extra_data.submission);
+        }
+    }
+    let mut ranked: Vec<Ranked<'a>> = by_mistake.into_values().collect();
+    // A stable sort keeps the map's order among equals.
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.students.len()));
+    ranked
+}
+
+fn exercise_order(exercise: &str) -> usize {
+    let known = workbook::EXERCISES.iter().position(|e| e.name == exercise);
+    known.unwrap_or(usize::MAX)
+}
+
+fn student_links(students: &[&str]) -> String {
+    let links: Vec<String> = students.iter().map(|s| link(s)).collect();
+    links.join(", ")
+}
+
+fn mistakes_section(all: &[&Results]) -> String {
+    let mut out = String::from("<h2 id=\"mistakes\">What the class got wrong</h2>\n");
+    let ranked = ranked(all);
+    if ranked.is_empty() {
+        out.push_str("<p>No submission makes a mistake the diagnosis knows.</p>\n");
+    } else {
+        out.push_str(
+            "<p>The known mistakes the grader recognised, by how many submissions make \
+             them. Each is named by the check whose message explains it.</p>\n\
+             <ol class=\"mistakes\">\n",
+        );
+        for r in &ranked {
+            let n = r.students.len();
+            let _ = writeln!(
+                out,
+                "<li><strong>{}</strong>: {n} submission{} <span class=\"quiet\">(<code>{}</code>, \
+                 shown by <code>{}</code>)</span><br>{}</li>",
+                escape(&r.found.what),
+                if n == 1 { "" } else { "s" },
+                escape(&r.found.exercise),
+                escape(&r.found.shown_by),
+                student_links(&r.students)
+            );
+        }
+        out.push_str("</ol>\n");
+    }
+    let unknown = unrecognised(all);
+    if !unknown.is_empty() {
+        out.push_str(
+            "<p>Points lost to a wrong answer the diagnosis does not recognise; the \
+             feedback pages give each failing check's message:</p>\n<ul>\n",
+        );
+        for (exercise, students) in unknown {
+            let _ = writeln!(
+                out,
+                "<li><code>{exercise}</code>: {}</li>",
+                student_links(&students)
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    out
+}
+
+/// Per lab exercise, the submissions that fail one of its checks with a
+/// wrong answer (not a missing function, a stop or a compile error) and
+/// no known mistake.
+fn unrecognised<'a>(all: &[&'a Results]) -> Vec<(&'static str, Vec<&'a str>)> {
+    let wrong = |reason: Reason| {
+        matches!(
+            reason,
+            Reason::Failed | Reason::FollowsFrom | Reason::Panicked
+        )
+    };
+    LAB_EXERCISES
+        .iter()
+        .map(|&exercise| {
+            let students = all
+                .iter()
+                .filter(|r| !r.mistakes.iter().any(|m| m.exercise == exercise))
+                .filter(|r| {
+                    r.tests_of(exercise)
+                        .iter()
+                        .any(|t| wrong(t.extra_data.reason))
+                })
+                .map(|r| r.extra_data.submission.as_str())
+                .collect();
+            (exercise, students)
+        })
+        .filter(|(_, students): &(_, Vec<&str>)| !students.is_empty())
+        .collect()
+}
+
+fn exercises_section(all: &[&Results]) -> String {
+    let mut rows = Vec::new();
+    for (i, &exercise) in LAB_EXERCISES.iter().enumerate() {
+        let earned: Vec<(f64, f64)> = all
+            .iter()
+            .map(|r| {
+                let (_, score, max) = r.by_exercise()[i];
+                (score, max)
+            })
+            .collect();
+        let max = earned.first().map_or(0.0, |e| e.1);
+        let mean = earned.iter().map(|e| e.0).sum::<f64>() / earned.len().max(1) as f64;
+        let full = earned.iter().filter(|e| e.0 >= e.1 && e.1 > 0.0).count();
+        let zero = earned.iter().filter(|e| e.0 == 0.0).count();
+        rows.push(vec![
+            format!("<code>{}</code>", crate::html::breakable(exercise)),
+            points(mean),
+            points(max),
+            full.to_string(),
+            zero.to_string(),
+        ]);
+    }
+    format!(
+        "<h2 id=\"exercises\">Exercises</h2>\n{}",
+        table(
+            &["exercise", "mean", "of", "full marks", "zero"],
+            &rows,
+            &[1, 2, 3, 4]
+        )
+    )
+}
+
+fn checks_section(all: &[&Results]) -> String {
+    let Some(first) = all.first() else {
+        return String::new();
+    };
+    let mut rows = Vec::new();
+    let mut unattempted = 0;
+    for (i, test) in first.tests.iter().enumerate() {
+        // A bonus check no one attempted would only add a row of zeros.
+        let attempted = all.iter().any(|r| {
+            r.extra_data.status.build != Build::DidNotCompile
+                && r.tests
+                    .get(i)
+                    .is_some_and(|t| t.extra_data.reason != Reason::NotImplemented)
+        });
+        if test.tags.kind == Kind::Bonus && !attempted {
+            unattempted += 1;
+            continue;
+        }
+        let passed = all
+            .iter()
+            .filter(|r| r.tests.get(i).is_some_and(|t| t.status == Status::Passed))
+            .count();
+        let share = passed as f64 / all.len() as f64;
+        let kind = match (test.tags.kind, test.tags.core) {
+            (Kind::Bonus, _) => "bonus",
+            (_, true) => "core",
+            (Kind::LabSteps, _) => "lab steps",
+            _ => "",
+        };
+        rows.push(vec![
+            format!("{} <span class=\"quiet\">{kind}</span>", escape(&test.name)),
+            format!("{passed} of {}", all.len()),
+            format!(
+                "<span class=\"bar\" style=\"width: {:.0}px\"></span> {:.0}%",
+                share * 60.0,
+                share * 100.0
+            ),
+        ]);
+    }
+    let mut out = format!(
+        "<h2 id=\"checks\">Checks</h2>\n<p>How many submissions pass each check; a core \
+         check must pass for its exercise to earn anything.</p>\n{}",
+        table(&["check", "passed", "pass rate"], &rows, &[1, 2])
+    );
+    if unattempted > 0 {
+        let _ = writeln!(
+            out,
+            "<p class=\"quiet\">Left out: {unattempted} bonus checks that no submission attempted.</p>"
+        );
+    }
+    out
+}
+
+/// Every submission with its score, linked to its page: the way to a
+/// student with full marks, whom no other section names.
+fn submissions_section(all: &[&Results]) -> String {
+    let rows: Vec<Vec<String>> = all
+        .iter()
+        .map(|r| {
+            vec![
+                link(&r.extra_data.submission),
+                points(r.score),
+                escape(&r.extra_data.status.to_string()),
+            ]
+        })
+        .collect();
+    format!(
+        "<h2 id=\"submissions\">Submissions</h2>\n{}",
+        table(&["submission", "score", "status"], &rows, &[1])
+    )
+}
+
+/// Why `result` did not compile, in one line: the compiler's first line,
+/// or the note on what was left out.
+fn cause(result: &Results) -> &str {
+    if result.extra_data.status.build == Build::DidNotCompile {
+        return crate::markdown::first_code_line(&result.output).unwrap_or("");
+    }
+    let last = result.output.lines().rev().find(|l| !l.trim().is_empty());
+    last.unwrap_or("").trim()
+}
+
+/// The first line of `text`, for a table cell.
+fn first_line(text: &str) -> String {
+    escape(
+        text.lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim(),
+    )
+}
+
+fn problems_section(all: &[&Results]) -> String {
+    let mut out = String::from("<h2 id=\"problems\">Did not compile, or stopped</h2>\n");
+    let broken: Vec<Vec<String>> = all
+        .iter()
+        .filter(|r| r.extra_data.status.build != Build::Graded)
+        .map(|r| {
+            vec![
+                link(&r.extra_data.submission),
+                escape(&r.extra_data.status.to_string()),
+                escape(cause(r)),
+            ]
+        })
+        .collect();
+    let stopped: Vec<Vec<String>> = all
+        .iter()
+        .flat_map(|r| {
+            r.tests
+                .iter()
+                .filter(|t| matches!(t.extra_data.reason, Reason::TimedOut | Reason::Crashed))
+                .map(move |t| {
+                    let how = if t.extra_data.reason == Reason::TimedOut {
+                        "timed out"
+                    } else {
+                        "stopped"
+                    };
+                    vec![
+                        link(&r.extra_data.submission),
+                        format!("{} <span class=\"quiet\">{how}</span>", escape(&t.name)),
+                        first_line(&t.output),
+                    ]
+                })
+        })
+        .collect();
+    if broken.is_empty() && stopped.is_empty() {
+        out.push_str("<p>Every submission compiled and no check was stopped.</p>\n");
+        return out;
+    }
+    if !broken.is_empty() {
+        out.push_str(
+            "<p>Submissions that did not compile, in whole or in part (refused source \
+             is here too, with what was refused):</p>\n",
+        );
+        out += &table(&["submission", "status", "cause"], &broken, &[]);
+    }
+    if !stopped.is_empty() {
+        out.push_str(
+            "<p>Checks that ran out of time or whose process was stopped (a crash, \
+             <code>exit</code>, a limit):</p>\n",
+        );
+        out += &table(&["submission", "check", "cause"], &stopped, &[]);
+    }
+    out
+}

@@ -1,0 +1,214 @@
+//! The pieces every page of the class report is made of: escaping, the
+//! page around a body, the book's look (mdBook's default light theme, as
+//! docs/ builds it) and SVG charts set inline. Pages open from disk: no
+//! script, no font, no file from anywhere else.
+
+use std::fmt::Write as _;
+
+/// `text` with the characters HTML gives a meaning escaped, for element
+/// content and quoted attribute values alike.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `name`, an identifier such as `efficient_selection_shuffle`, as HTML
+/// that a narrow table may break after each underscore, not mid-word.
+pub fn breakable(name: &str) -> String {
+    escape(name).replace('_', "_<wbr>")
+}
+
+/// The book's look: mdBook's light theme's colours, measure and type, with
+/// tables that scroll sideways on a narrow screen instead of overflowing
+/// it, and charts that shrink to the column.
+const STYLE: &str = "
+html { font-size: 62.5%; }
+body { margin: 0; color: #000; background: #fff; font-size: 1.6rem;
+  font-family: \"Open Sans\", \"Helvetica Neue\", Helvetica, Arial, sans-serif;
+  line-height: 1.45; overflow-wrap: break-word; }
+main { max-width: 750px; margin: 0 auto; padding: 0 15px 40px; }
+h1, h2, h3 { line-height: 1.25; }
+h1 { margin-top: 2.5rem; font-size: 2.8rem; }
+h2 { margin-top: 3.5rem; font-size: 2.2rem; }
+h3 { font-size: 1.8rem; }
+a { color: #20609f; text-decoration: none; }
+a:hover { text-decoration: underline; }
+code, pre { font-family: \"Source Code Pro\", Consolas, \"Ubuntu Mono\", Menlo,
+  \"DejaVu Sans Mono\", monospace; font-size: 0.875em; }
+code { color: #301900; background: #f6f7f6; padding: 0.1em 0.3em; border-radius: 3px; }
+pre { background: #f6f7f6; padding: 1rem; overflow-x: auto; border-radius: 3px;
+  white-space: pre; line-height: 1.35; }
+/* A check's message wraps, keeping its indentation, so that a phone
+   shows it whole; a compiler's message keeps its columns and scrolls. */
+.message pre { white-space: pre-wrap; }
+.message p { margin: 0.3rem 0; }
+pre code { background: none; padding: 0; color: inherit; }
+.scroll { overflow-x: auto; margin: 1rem 0; }
+table { border-collapse: collapse; }
+table td, table th { padding: 3px 20px 3px 10px; border: 1px solid #f2f2f2;
+  vertical-align: top; }
+table thead th { background: #ccc; font-weight: 700; text-align: left; }
+table tbody tr:nth-child(2n) { background: #f7f7f7; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.quiet { color: #666; }
+.note { background: #f1f6f9; border-left: 4px solid #d9e8f0; padding: 0.5rem 1rem;
+  margin: 1rem 0; }
+figure { margin: 1.5rem 0; }
+figure svg { max-width: 100%; height: auto; display: block; }
+figcaption { color: #444; font-size: 1.4rem; }
+.bar { display: inline-block; height: 0.8em; background: #4a8fc9; vertical-align: middle; }
+ol.mistakes > li { margin-bottom: 1.2rem; }
+@media (max-width: 500px) {
+  h1 { font-size: 2.2rem; }
+  .bar { display: none; }
+  table td, table th { padding: 3px 8px 3px 6px; }
+}
+";
+
+/// A whole page: `title` in the tab and as its heading, then `body`.
+pub fn page(title: &str, body: &str) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
+         <h1>{title}</h1>\n{body}</main>\n</body>\n</html>\n",
+        title = escape(title)
+    );
+    out
+}
+
+/// An SVG chart, set inline in a figure with its caption. plotters writes
+/// fixed width and height; the chart keeps its viewBox and drops them, so
+/// the stylesheet can shrink it to a narrow column.
+pub fn figure(svg: &str, caption: &str) -> String {
+    let svg = responsive(svg);
+    format!(
+        "<figure>\n{svg}\n<figcaption>{}</figcaption>\n</figure>\n",
+        escape(caption)
+    )
+}
+
+/// `svg` without its XML declaration, and sized by its viewBox.
+fn responsive(svg: &str) -> String {
+    let start = svg.find("<svg").unwrap_or(0);
+    let svg = &svg[start..];
+    let Some(end) = svg.find('>') else {
+        return svg.to_string();
+    };
+    let (head, rest) = svg.split_at(end);
+    let attribute = |name: &str| -> Option<String> {
+        let from = head.find(&format!(" {name}=\""))? + name.len() + 3;
+        let to = from + head[from..].find('"')?;
+        Some(head[from..to].to_string())
+    };
+    let (Some(width), Some(height)) = (attribute("width"), attribute("height")) else {
+        return svg.to_string();
+    };
+    let mut new_head = head
+        .replacen(&format!(" width=\"{width}\""), "", 1)
+        .replacen(&format!(" height=\"{height}\""), "", 1);
+    if !new_head.contains("viewBox") {
+        new_head.push_str(&format!(" viewBox=\"0 0 {width} {height}\""));
+    }
+    // The chart's own width is its widest: it never grows past the pixels
+    // its text was set for.
+    new_head.push_str(&format!(" style=\"width: {width}px\" role=\"img\""));
+    format!("{new_head}{rest}")
+}
+
+/// A table: `head` cells, then `rows`; a cell's text is already HTML.
+/// Columns named in `numeric` (by index) are right-aligned.
+pub fn table(head: &[&str], rows: &[Vec<String>], numeric: &[usize]) -> String {
+    let class = |i: usize| {
+        if numeric.contains(&i) {
+            " class=\"n\""
+        } else {
+            ""
+        }
+    };
+    let mut out = String::from("<div class=\"scroll\"><table>\n<thead><tr>");
+    for (i, cell) in head.iter().enumerate() {
+        let _ = write!(out, "<th{}>{}</th>", class(i), escape(cell));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row in rows {
+        out.push_str("<tr>");
+        for (i, cell) in row.iter().enumerate() {
+            let _ = write!(out, "<td{}>{cell}</td>", class(i));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table></div>\n");
+    out
+}
+
+/// The date line every page of a run ends with: the one line that differs
+/// between two runs over the same grades.
+pub fn date_line(seconds_since_epoch: u64) -> String {
+    let days = seconds_since_epoch / 86_400;
+    let (year, month, day) = civil_from_days(days as i64);
+    let minutes = seconds_since_epoch % 86_400 / 60;
+    format!(
+        "<p class=\"quiet\" id=\"date\">Written {year:04}-{month:02}-{day:02} {:02}:{:02} UTC</p>\n",
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`, exact for the proleptic Gregorian calendar).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+
+    #[test]
+    fn dates_are_utc_calendar_dates() {
+        assert!(date_line(0).contains("1970-01-01 00:00 UTC"));
+        // 2024-02-29 12:34 UTC, a leap day.
+        assert!(date_line(1_709_210_040).contains("2024-02-29 12:34 UTC"));
+    }
+
+    #[test]
+    fn charts_shrink_to_the_column() {
+        let svg = "<?xml version=\"1.0\"?>\n<svg width=\"640\" height=\"200\" \
+                   xmlns=\"http://www.w3.org/2000/svg\"><rect/></svg>";
+        let set = responsive(svg);
+        assert!(set.starts_with("<svg xmlns="), "{set}");
+        assert!(set.contains(" viewBox=\"0 0 640 200\""), "{set}");
+        assert!(!set.contains("width=\"640\""));
+    }
+}

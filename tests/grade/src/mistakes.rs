@@ -1,0 +1,97 @@
+//! The known mistakes a submission makes, as the diagnosis found them
+//! while its checks ran: typed values taken from each failure, kept beside
+//! its `results.json` (in `mistakes.json`) so that a grade reused from an
+//! earlier run still counts in the class report. `results.json` itself is
+//! left as Gradescope reads it.
+
+use std::path::Path;
+
+use grading::Outcome;
+use serde::{Deserialize, Serialize};
+
+/// The file beside `results.json` that holds a submission's mistakes.
+pub const FILE: &str = "mistakes.json";
+
+/// One known mistake a submission's answer to an exercise makes.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Found {
+    /// The exercise whose answer makes it.
+    pub exercise: String,
+    /// What went wrong, in the diagnosis's words.
+    pub what: String,
+    /// The check whose hint explains it.
+    pub shown_by: String,
+}
+
+impl Found {
+    /// Whether this is `mistake`, the same value the diagnosis gives.
+    pub fn is(&self, mistake: grading::Mistake) -> bool {
+        self.what == mistake.what && self.shown_by == mistake.shown_by
+    }
+}
+
+/// The mistakes that `outcomes` (one per check of `exercises`) carry, one
+/// per exercise and mistake, in the lab's order of checks.
+pub(crate) fn found(exercises: &[&str], outcomes: &[Outcome]) -> Vec<Found> {
+    let mut all: Vec<Found> = Vec::new();
+    for (exercise, outcome) in exercises.iter().zip(outcomes) {
+        let Outcome::Failed(failure) = outcome else {
+            continue;
+        };
+        let Some(mistake) = failure.mistake else {
+            continue;
+        };
+        let one = Found {
+            exercise: exercise.to_string(),
+            what: mistake.what.to_string(),
+            shown_by: mistake.shown_by.to_string(),
+        };
+        if !all.contains(&one) {
+            all.push(one);
+        }
+    }
+    all
+}
+
+/// The mistakes saved beside a submission's `results.json` in `dir`, or
+/// `None` if there are none readable (a grade from a grader that did not
+/// save them, which is then graded again).
+pub(crate) fn load(dir: &Path) -> Option<Vec<Found>> {
+    let text = std::fs::read_to_string(dir.join(FILE)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The text of `mistakes.json`.
+pub(crate) fn text(found: &[Found]) -> anyhow::Result<String> {
+    Ok(serde_json::to_string_pretty(found)? + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grading::Failure;
+
+    #[test]
+    fn a_mistake_counts_once_per_exercise() {
+        let failed = |mistake| {
+            Outcome::Failed(Failure {
+                mistake,
+                ..Failure::new("wrong", "", "", "", "")
+            })
+        };
+        let outcomes = [
+            failed(Some(grading::SATTOLO)),
+            failed(Some(grading::SATTOLO)),
+            failed(None),
+            Outcome::Passed,
+        ];
+        let exercises = ["efficient_selection_shuffle"; 4];
+        let found = found(&exercises, &outcomes);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].is(grading::SATTOLO));
+        assert!(!found[0].is(grading::NAIVE_SWAP));
+        let folder = tempfile::tempdir().unwrap();
+        std::fs::write(folder.path().join(FILE), text(&found).unwrap()).unwrap();
+        assert_eq!(load(folder.path()), Some(found));
+    }
+}

@@ -1,0 +1,110 @@
+//! The HTML that `--out` holds beside the grades: the class report,
+//! `index.html`, and a feedback page per submission, `<id>/index.html`,
+//! which the report links to. Static files that open from disk. A rerun
+//! over the same grades writes the same bytes but for each page's date
+//! line, and a page already holding its text is not written again.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::gradebook::write_atomically;
+use crate::html::{date_line, escape, table};
+use crate::report::Results;
+
+/// What the pages say about the run that made them.
+#[derive(Debug, Clone)]
+pub struct RunInfo {
+    /// The rubric's SHA-256, shortened.
+    pub rubric: String,
+    /// The sandbox's setting, as `grade` prints it.
+    pub isolation: String,
+    /// `grade`'s version and its executable's fingerprint, shortened.
+    pub grader: String,
+    /// When the pages were written, in seconds since 1970.
+    pub written: u64,
+}
+
+impl RunInfo {
+    /// The run's settings as a section of the class report.
+    pub fn settings_section(&self) -> String {
+        let rows = [
+            (
+                "rubric fingerprint",
+                format!("<code>{}</code>", escape(&self.rubric)),
+            ),
+            ("isolation", escape(&self.isolation)),
+            ("grader", format!("<code>{}</code>", escape(&self.grader))),
+        ]
+        .map(|(name, value)| vec![name.to_string(), value])
+        .to_vec();
+        let mut out = String::from("<h2 id=\"settings\">This run</h2>\n");
+        out += &table(&["setting", "value"], &rows, &[]);
+        out += &date_line(self.written);
+        out
+    }
+}
+
+/// A link from the class report to `submission`'s feedback page; a long
+/// id may break after an underscore in a narrow table.
+pub fn link(submission: &str) -> String {
+    format!(
+        "<a href=\"{}/index.html\">{}</a>",
+        escape(&percent_encode(submission)),
+        crate::html::breakable(submission)
+    )
+}
+
+/// `segment` safe as one segment of a relative URL: a submission's id is
+/// a file or folder name, which may hold spaces, `#` or `?`.
+fn percent_encode(segment: &str) -> String {
+    let mut out = String::new();
+    for byte in segment.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            let _ = write!(out, "%{byte:02X}");
+        }
+    }
+    out
+}
+
+/// Writes the class report and every submission's feedback page into
+/// `out`.
+pub fn write_all(
+    out: &Path,
+    done: &BTreeMap<String, Results>,
+    run: &RunInfo,
+) -> anyhow::Result<()> {
+    let all: Vec<&Results> = done.values().collect();
+    for result in &all {
+        let dir = out.join(&result.extra_data.submission);
+        std::fs::create_dir_all(&dir)?;
+        write_atomically(
+            &dir.join("index.html"),
+            &crate::feedback_page::page(result, run)?,
+        )?;
+    }
+    write_atomically(
+        &out.join("index.html"),
+        &crate::class_report::page(&all, run)?,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_ids_still_link_to_their_folder() {
+        assert_eq!(
+            link("ada lovelace#2"),
+            "<a href=\"ada%20lovelace%232/index.html\">ada lovelace#2</a>"
+        );
+        assert_eq!(
+            link("a_b"),
+            "<a href=\"a_b/index.html\">a_<wbr>b</a>",
+            "a narrow table may break a long id after an underscore"
+        );
+    }
+}
