@@ -60,6 +60,28 @@ pub fn first_code_line(output: &str) -> Option<&str> {
         .filter(|line| !line.is_empty())
 }
 
+/// What [`message`] and [`output`] wrote, back as the plain text the
+/// terminal's table shows: no emphasis marks, and each code block
+/// unindented, without the blank line that opened it.
+pub fn to_plain(markdown: &str) -> String {
+    let markdown = markdown
+        .replace("**The mistake:**", "The mistake:")
+        .replace("**The mistakes:**", "The mistakes:");
+    let lines: Vec<&str> = markdown.lines().collect();
+    let mut plain = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let opens_block = line.is_empty()
+            && lines
+                .get(i + 1)
+                .is_some_and(|next| next.starts_with("    "));
+        if opens_block {
+            continue;
+        }
+        plain.push(line.strip_prefix("    ").unwrap_or(line));
+    }
+    plain.join("\n")
+}
+
 /// `markdown` as HTML, for the feedback pages, with any HTML in it (a
 /// submission's printed output may hold some) shown as text, never run.
 pub fn to_html(markdown: &str) -> String {
@@ -76,6 +98,23 @@ pub fn to_html(markdown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table shows a message as the check wrote it.
+    #[test]
+    fn plain_text_undoes_the_markdown() {
+        let text = "flip's heads are off\n  input:    x\n  hint:     y";
+        assert_eq!(to_plain(&message(text)), text);
+        assert_eq!(to_plain("one line"), "one line");
+        let found = output(&[], "error[E0308]: mismatched types\n --> a.rs:1", true);
+        assert_eq!(
+            to_plain(&found),
+            "error[E0308]: mismatched types\n --> a.rs:1"
+        );
+        assert_eq!(
+            to_plain("**The mistake:** `flip`: a fair coin\n\nnote"),
+            "The mistake: `flip`: a fair coin\n\nnote"
+        );
+    }
 
     #[test]
     fn a_failure_reads_as_a_paragraph_and_a_code_block() {

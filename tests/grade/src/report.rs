@@ -344,7 +344,7 @@ pub fn table(result: &Results) -> String {
         result.extra_data.status
     );
     if !result.output.is_empty() {
-        for line in result.output.lines() {
+        for line in crate::markdown::to_plain(&result.output).lines() {
             let _ = writeln!(out, "  {line}");
         }
     }
@@ -385,7 +385,7 @@ fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
             String::new()
         };
         let _ = writeln!(out, "    ✗ {}{worth}", test.name);
-        for line in test.output.lines() {
+        for line in crate::markdown::to_plain(&test.output).lines() {
             let _ = writeln!(out, "        {line}");
         }
     }
@@ -398,7 +398,7 @@ fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
         };
         let plural = if moot.len() == 1 { "" } else { "s" };
         let _ = writeln!(out, "    ✗ {} more check{plural}{worth}", moot.len());
-        for line in first.output.lines() {
+        for line in crate::markdown::to_plain(&first.output).lines() {
             let _ = writeln!(out, "        {line}");
         }
     }

@@ -774,9 +774,7 @@ fn a_compile_over_the_time_limit_costs_only_its_author() {
     let text = stdout(command.arg(class.path()).arg("--rubric").arg(&rubric));
     assert!(
         text.contains(
-            // The summary is Markdown: a compiler's message is a code
-            // block, indented by four spaces under the table's two.
-            "slow_const: 0 / 100 points (did not compile)\n      took longer than 3 s of CPU to compile"
+            "slow_const: 0 / 100 points (did not compile)\n  took longer than 3 s of CPU to compile"
         ),
         "{text}"
     );
