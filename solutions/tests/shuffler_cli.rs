@@ -223,7 +223,7 @@ fn riffle_distance_prints_the_bayer_diaconis_table() {
     assert!(
         std::fs::read_to_string(svg)
             .unwrap()
-            .contains("total variation distance")
+            .contains("distance from uniform")
     );
     shuffler()
         .args(["riffle-distance", "--riffles", "0"])
