@@ -57,10 +57,10 @@ impl Rubric {
     /// result against the catalogue.
     ///
     /// A rubric names only what it changes: a key it sets replaces the
-    /// shipped one, table by table, so `[limits]` with `call_seconds = 1.0`
-    /// alone keeps every other limit, point and core check, and `flip = []`
-    /// under `[core]` turns flip's rule off. A full copy of the shipped file
-    /// works too, as it sets every key.
+    /// default, table by table (the registry's points and core checks,
+    /// then the shipped file's share and limits), so `[limits]` with
+    /// `call_seconds = 1.0` alone keeps every other limit, point and core
+    /// check, and `flip = []` under `[core]` turns flip's rule off.
     pub fn parse(text: &str) -> anyhow::Result<Rubric> {
         let overrides: toml::Table = toml::from_str(text)?;
         let shipped: toml::Table = toml::from_str(DEFAULT).expect("the shipped rubric parses");
