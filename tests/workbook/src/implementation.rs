@@ -97,6 +97,13 @@ macro_rules! items {
         pub const BONUS_EXERCISES: &[&str] = &[$(stringify!($bonus)),*];
 
         impl Implementation {
+            /// Every function "not yet implemented": for a tool that must
+            /// be handed an implementation it never calls.
+            pub const NOT_YET: Implementation = Implementation {
+                $( $lab: <shapes::$lab_shape as Shape>::NOT_YET, )*
+                $( $bonus: <shapes::$bonus_shape as Shape>::NOT_YET, )*
+            };
+
             /// Answers `request` with these functions, each call inside
             /// `observer`. A panic of a student's function unwinds through.
             pub fn answer(&self, request: Request, observer: &impl Observer) -> Response {
@@ -146,16 +153,14 @@ crate::with_exercises!([items]);
 ///
 /// ```
 /// mod mine {
-///     # use rand::Rng;
+///     // Every lab function of the reference, but for one of my own,
+///     // which shadows the reference's.
+///     pub use solutions::*;
 ///     pub fn perfect_shuffle(values: &[i32]) -> Vec<i32> { values.to_vec() }
-///     pub fn selection_shuffle<R: Rng + ?Sized>(values: &[i32], _: &mut R) -> Vec<i32> { values.to_vec() }
-///     pub fn efficient_selection_shuffle<R: Rng + ?Sized>(_: &mut [i32], _: &mut R) {}
-///     pub fn flip<R: Rng + ?Sized>(_: &mut R) -> &'static str { "heads" }
-///     pub fn are_permutations(a: &[i32], b: &[i32]) -> bool { a == b }
-///     pub fn reversing_sequence() -> [usize; 3] { [0, 0, 0] }
 /// }
 /// const MINE: workbook::Implementation = workbook::implementation!(mine);
-/// assert_eq!((MINE.perfect_shuffle)(&[1, 2]), [1, 2]);
+/// assert_eq!((MINE.perfect_shuffle)(&[1, 2, 3]), [1, 2, 3]);
+/// assert!((MINE.are_permutations)(&[1, 2], &[2, 1]));
 /// ```
 #[macro_export]
 macro_rules! implementation {
