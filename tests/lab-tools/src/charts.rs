@@ -77,15 +77,7 @@ pub fn paths_svg(paths: &[(String, u64, u64)]) -> String {
         );
     }
     let mut svg = Svg::new(width as u32, height as u32, &title, &description);
-    for (i, line) in wrap(&title, 24, width - 20.0).iter().enumerate() {
-        svg.text(
-            width / 2.0,
-            34.0 + 30.0 * i as f64,
-            24,
-            Anchor::Middle,
-            line,
-        );
-    }
+    svg.heading(width, 34.0, &wrap(&title, 24, width - 20.0));
     let y_ticks: Vec<(f64, String)> = [0.0, 0.05, 0.1, 0.15, 0.2]
         .iter()
         .map(|&y| (y, format!("{y:.2}")))
@@ -173,15 +165,7 @@ pub fn chi_square_svg(df: f64, statistic: Option<f64>) -> anyhow::Result<String>
         ))
     );
     let mut svg = Svg::new(width as u32, height as u32, &title, &description);
-    for (i, line) in wrap(&title, 24, width - 20.0).iter().enumerate() {
-        svg.text(
-            width / 2.0,
-            34.0 + 30.0 * i as f64,
-            24,
-            Anchor::Middle,
-            line,
-        );
-    }
+    svg.heading(width, 34.0, &wrap(&title, 24, width - 20.0));
     let step = if x_end > 60.0 { 20.0 } else { 10.0 };
     let x_ticks: Vec<(f64, String)> = (0..)
         .map(|i| f64::from(i) * step)

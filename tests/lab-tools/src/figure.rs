@@ -81,15 +81,7 @@ pub fn riffle_chart(cards: usize, distances: &[(u32, f64)]) -> String {
         .collect();
     description.push_str(&points.join(", "));
     let mut svg = Svg::new(width as u32, height as u32, &title, &description);
-    for (i, line) in wrap(&title, 24, width - 20.0).iter().enumerate() {
-        svg.text(
-            width / 2.0,
-            34.0 + 30.0 * i as f64,
-            24,
-            Anchor::Middle,
-            line,
-        );
-    }
+    svg.heading(width, 34.0, &wrap(&title, 24, width - 20.0));
     // Every other riffle labelled: 13 labels of 22 px would touch.
     let x_ticks: Vec<(f64, String)> = (0..=most + 1)
         .step_by(2)

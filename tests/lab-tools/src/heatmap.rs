@@ -180,15 +180,7 @@ pub fn heatmaps(title: &str, panels: &[Panel]) -> String {
     }
     description.push_str(&key.join(" "));
     let mut svg = Svg::new(width as u32, height as u32, title, &description);
-    for (i, line) in title_lines.iter().enumerate() {
-        svg.text(
-            width / 2.0,
-            36.0 + 30.0 * i as f64,
-            24,
-            Anchor::Middle,
-            line,
-        );
-    }
+    svg.heading(width, 36.0, &title_lines);
     for (i, panel) in panels.iter().enumerate() {
         draw_panel(&mut svg, panel, BLOCK * i as f64 + LEFT, top, map_top);
     }

@@ -112,15 +112,7 @@ pub fn steps_svg(cards: usize, seed: u64, steps: &[Step]) -> String {
          markerWidth=\"4\" markerHeight=\"4\" orient=\"auto-start-reverse\">\
          <path d=\"M0 0L10 5L0 10z\" fill=\"#ff6600\"/></marker></defs>\n",
     );
-    for (i, line) in title_lines.iter().enumerate() {
-        svg.text(
-            width / 2.0,
-            34.0 + 30.0 * i as f64,
-            24,
-            Anchor::Middle,
-            line,
-        );
-    }
+    svg.heading(width, 34.0, &title_lines);
     svg.text(DECK_LEFT - 14.0, header, 22, Anchor::End, "position");
     for position in 0..cards {
         let x = DECK_LEFT + PITCH * position as f64 + BOX / 2.0;

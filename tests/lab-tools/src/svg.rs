@@ -89,6 +89,14 @@ impl Svg {
         );
     }
 
+    /// Writes a figure's title, one centred 24 px line each, the first
+    /// baseline at `top` and the next ones 30 px apart.
+    pub fn heading(&mut self, width: f64, top: f64, lines: &[String]) {
+        for (i, line) in lines.iter().enumerate() {
+            self.text(width / 2.0, top + 30.0 * i as f64, 24, Anchor::Middle, line);
+        }
+    }
+
     /// Writes `words` turned a quarter anticlockwise, centred on (x, y):
     /// a vertical axis' title.
     pub fn vertical_text(&mut self, x: f64, y: f64, words: &str) {
