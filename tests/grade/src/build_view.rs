@@ -12,6 +12,7 @@ use grade_sandbox::BuildView;
 
 use crate::compile::workspace_root;
 use crate::discover::Submission;
+use crate::setting::unshare_arguments;
 
 /// What the build need not see, and a student's code must not: the
 /// reference solutions, the stubs, the book, the fixtures (full answers
@@ -103,41 +104,37 @@ pub fn build_temporary(dir: &Path) -> PathBuf {
 /// one (then the scan, the dep-info check and the build's Landlock view
 /// stand without it).
 pub fn mount_namespace() -> Option<&'static [&'static str]> {
-    static ARGS: std::sync::OnceLock<Option<&'static [&'static str]>> = std::sync::OnceLock::new();
-    *ARGS.get_or_init(|| {
-        // A PID namespace with its own /proc too: through the host's,
-        // /proc/<pid>/root shows every covered folder again.
-        let as_root: &'static [&'static str] = &[
-            "--mount",
-            "--propagation",
-            "private",
-            "--pid",
-            "--fork",
-            "--mount-proc",
-        ];
-        let as_user: &'static [&'static str] = &[
-            "--user",
-            "--map-root-user",
-            "--mount",
-            "--propagation",
-            "private",
-            "--pid",
-            "--fork",
-            "--mount-proc",
-        ];
+    // A PID namespace with its own /proc too: through the host's,
+    // /proc/<pid>/root shows every covered folder again.
+    const BUILD: &[&str] = &[
+        "--mount",
+        "--propagation",
+        "private",
+        "--pid",
+        "--fork",
+        "--mount-proc",
+    ];
+    static ARGS: std::sync::OnceLock<Option<Vec<&'static str>>> = std::sync::OnceLock::new();
+    ARGS.get_or_init(|| {
         let probe = tempfile::tempdir().ok()?;
-        [as_root, as_user].into_iter().find(|args| {
-            Command::new("unshare")
-                .args(*args)
-                .args(["sh", "-c", "mount -t tmpfs tmpfs \"$1\"", "sh"])
-                .arg(probe.path())
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|status| status.success())
-        })
+        // As root first; a user that may not mount there tries again in a
+        // user namespace of its own.
+        [false, true]
+            .into_iter()
+            .map(|as_user| unshare_arguments(as_user, BUILD))
+            .find(|args| {
+                Command::new("unshare")
+                    .args(args)
+                    .args(["sh", "-c", "mount -t tmpfs tmpfs \"$1\"", "sh"])
+                    .arg(probe.path())
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|status| status.success())
+            })
     })
+    .as_deref()
 }
 
 /// Covers each path given after the count with an empty read-only folder

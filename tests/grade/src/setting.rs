@@ -16,29 +16,28 @@ use grade_sandbox::{Cgroups, Isolation};
 /// this machine offers: `namespaces`, `landlock` or `none`.
 pub const ISOLATION_VARIABLE: &str = "GRADE_ISOLATION";
 
-/// The `unshare` arguments that start a zygote in its own namespaces.
-pub(crate) fn namespace_arguments() -> &'static [&'static str] {
-    if Uid::effective().is_root() {
-        &[
-            "--pid",
-            "--fork",
-            "--kill-child",
-            "--net",
-            "--mount",
-            "--ipc",
-        ]
+/// `unshare`'s arguments for `namespaces`: for a grader that is not root,
+/// first a user namespace in which it is root, which the others need.
+pub(crate) fn unshare_arguments(as_user: bool, namespaces: &[&'static str]) -> Vec<&'static str> {
+    let user: &[&'static str] = if as_user {
+        &["--user", "--map-root-user"]
     } else {
-        &[
-            "--user",
-            "--map-root-user",
-            "--pid",
-            "--fork",
-            "--kill-child",
-            "--net",
-            "--mount",
-            "--ipc",
-        ]
-    }
+        &[]
+    };
+    user.iter().chain(namespaces).copied().collect()
+}
+
+/// The `unshare` arguments that start a zygote in its own namespaces.
+pub(crate) fn namespace_arguments() -> Vec<&'static str> {
+    const ZYGOTE: &[&str] = &[
+        "--pid",
+        "--fork",
+        "--kill-child",
+        "--net",
+        "--mount",
+        "--ipc",
+    ];
+    unshare_arguments(!Uid::effective().is_root(), ZYGOTE)
 }
 
 /// How checks are isolated on this machine: namespaces when `unshare` may
@@ -237,5 +236,17 @@ mod tests {
         );
         let old_kernel = setting(true, Isolation::Namespaces, true, 0).describe();
         assert!(old_kernel.ends_with("refuse a submission that names a file outside itself)"));
+    }
+
+    #[test]
+    fn a_user_asks_for_a_user_namespace_before_the_others() {
+        assert_eq!(
+            unshare_arguments(false, &["--pid", "--net"]),
+            ["--pid", "--net"]
+        );
+        assert_eq!(
+            unshare_arguments(true, &["--pid", "--net"]),
+            ["--user", "--map-root-user", "--pid", "--net"]
+        );
     }
 }
