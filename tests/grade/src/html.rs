@@ -9,16 +9,7 @@ use std::fmt::Write as _;
 /// content and quoted attribute values alike.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    pulldown_cmark_escape::escape_html(&mut out, text).expect("writing to a String cannot fail");
     out
 }
 
@@ -157,30 +148,17 @@ pub fn table(head: &[&str], rows: &[Vec<String>], numeric: &[usize]) -> String {
 /// The date line every page of a run ends with: the one line that differs
 /// between two runs over the same grades.
 pub fn date_line(seconds_since_epoch: u64) -> String {
-    let days = seconds_since_epoch / 86_400;
-    let (year, month, day) = civil_from_days(days as i64);
-    let minutes = seconds_since_epoch % 86_400 / 60;
+    let seconds = i64::try_from(seconds_since_epoch).unwrap_or(i64::MAX);
+    let when = time::OffsetDateTime::from_unix_timestamp(seconds)
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
     format!(
-        "<p class=\"quiet\" id=\"date\">Written {year:04}-{month:02}-{day:02} {:02}:{:02} UTC</p>\n",
-        minutes / 60,
-        minutes % 60
+        "<p class=\"quiet\" id=\"date\">Written {:04}-{:02}-{:02} {:02}:{:02} UTC</p>\n",
+        when.year(),
+        u8::from(when.month()),
+        when.day(),
+        when.hour(),
+        when.minute()
     )
-}
-
-/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`, exact for the proleptic Gregorian calendar).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

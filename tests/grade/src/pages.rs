@@ -5,7 +5,6 @@
 //! line, and a page already holding its text is not written again.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::gradebook::write_atomically;
@@ -56,17 +55,15 @@ pub fn link(submission: &str) -> String {
 }
 
 /// `segment` safe as one segment of a relative URL: a submission's id is
-/// a file or folder name, which may hold spaces, `#` or `?`.
+/// a file or folder name, which may hold spaces, `#` or `?`. Only RFC
+/// 3986's unreserved characters stay as they are.
 fn percent_encode(segment: &str) -> String {
-    let mut out = String::new();
-    for byte in segment.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-    out
+    const UNRESERVED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'_')
+        .remove(b'.')
+        .remove(b'~');
+    percent_encoding::utf8_percent_encode(segment, UNRESERVED).to_string()
 }
 
 /// Writes the class report and every submission's feedback page into
@@ -106,5 +103,11 @@ mod tests {
             "<a href=\"a_b/index.html\">a_<wbr>b</a>",
             "a narrow table may break a long id after an underscore"
         );
+    }
+
+    #[test]
+    fn only_unreserved_characters_stay_as_they_are() {
+        assert_eq!(percent_encode("aZ09-_.~"), "aZ09-_.~");
+        assert_eq!(percent_encode("a/b?c é"), "a%2Fb%3Fc%20%C3%A9");
     }
 }
