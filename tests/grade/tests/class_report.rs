@@ -7,13 +7,12 @@
 #![cfg(target_os = "linux")]
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
-}
+mod classes;
+use classes::{fixtures, hostile_class};
 
 /// Grades `class` into `out` with the test rubric (1 s call limit).
 fn grade(class: &Path, out: &Path) {
@@ -302,23 +301,7 @@ fn the_hostile_class_report_reads_as_pinned() {
         );
         return;
     }
-    let class = tempfile::tempdir().unwrap();
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap();
-    for entry in std::fs::read_dir(fixtures().join("hostile")).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path)
-            .unwrap()
-            .replace("@WORKSPACE@", &workspace.to_string_lossy());
-        std::fs::write(class.path().join(path.file_name().unwrap()), text).unwrap();
-    }
-    std::fs::copy(
-        fixtures().join("class/reference.rs"),
-        class.path().join("reference.rs"),
-    )
-    .unwrap();
+    let class = hostile_class();
     let out = tempfile::tempdir().unwrap();
     grade(class.path(), out.path());
     let report = std::fs::read_to_string(out.path().join("index.html")).unwrap();

@@ -3,15 +3,16 @@
 //! wrong, each with its expected score.
 #![cfg(target_os = "linux")]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command as Process;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
-}
+mod classes;
+mod gradebook;
+use classes::{autograder_root, fixtures};
+use gradebook::{Loses, assert_has_row, did_not_compile, row, source_of};
 
 /// `grade` with the test rubric, whose 1 s call limit keeps hangs short.
 fn grade() -> Command {
@@ -43,32 +44,47 @@ fn sleepers() -> usize {
     output.map_or(0, |o| String::from_utf8_lossy(&o.stdout).lines().count())
 }
 
-/// Expected points per exercise for every submission of the class, in the
-/// gradebook's column order: perfect, selection, efficient, flip,
-/// are_permutations, reversing_sequence.
-const EXPECTED: &[(&str, [u32; 6], &str)] = &[
-    ("abort", [20, 20, 25, 15, 10, 0], "graded"),
-    ("exit_zero", [20, 20, 25, 0, 10, 10], "graded"),
-    ("flood", [20, 20, 25, 15, 10, 10], "graded"),
-    ("huge_allocation", [20, 20, 25, 15, 0, 10], "graded"),
-    ("infinite_loop", [20, 0, 25, 15, 10, 10], "graded"),
+/// What each submission of the class earns nothing for, and its status;
+/// it earns full points for every other lab exercise.
+const EXPECTED: &[(&str, Loses<'static>, &str)] = &[
+    ("abort", Loses::Only(&["reversing_sequence"]), "graded"),
+    ("exit_zero", Loses::Only(&["flip"]), "graded"),
+    ("flood", Loses::Nothing, "graded"),
+    (
+        "huge_allocation",
+        Loses::Only(&["are_permutations"]),
+        "graded",
+    ),
+    (
+        "infinite_loop",
+        Loses::Only(&["selection_shuffle"]),
+        "graded",
+    ),
     (
         "missing_function",
-        [20, 20, 25, 15, 0, 10],
+        Loses::Only(&["are_permutations"]),
         "partly compiled",
     ),
-    ("orphan", [20, 20, 25, 15, 10, 10], "graded"),
-    ("own_manifest", [20, 20, 25, 15, 10, 10], "graded"),
-    ("partly_done", [20, 0, 25, 0, 10, 10], "graded"),
-    ("reference", [20, 20, 25, 15, 10, 10], "graded"),
+    ("orphan", Loses::Nothing, "graded"),
+    ("own_manifest", Loses::Nothing, "graded"),
+    (
+        "partly_done",
+        Loses::Only(&["selection_shuffle", "flip"]),
+        "graded",
+    ),
+    ("reference", Loses::Nothing, "graded"),
     // Right only if a check could see the checkout, the batch or /tmp.
-    ("snooping", [20, 20, 25, 0, 10, 10], "graded"),
-    ("stack_overflow", [0, 20, 25, 15, 10, 10], "graded"),
-    ("syntax_error", [0, 0, 0, 0, 0, 0], "did not compile"),
-    ("thread_bomb", [20, 20, 25, 0, 10, 10], "graded"),
+    ("snooping", Loses::Only(&["flip"]), "graded"),
+    (
+        "stack_overflow",
+        Loses::Only(&["perfect_shuffle"]),
+        "graded",
+    ),
+    ("syntax_error", Loses::Everything, "did not compile"),
+    ("thread_bomb", Loses::Only(&["flip"]), "graded"),
     // Right only if a file written by one check's process outlived it.
-    ("tmp_state", [20, 20, 25, 15, 0, 10], "graded"),
-    ("type_error", [20, 20, 25, 0, 10, 10], "partly compiled"),
+    ("tmp_state", Loses::Only(&["are_permutations"]), "graded"),
+    ("type_error", Loses::Only(&["flip"]), "partly compiled"),
 ];
 
 #[test]
@@ -100,20 +116,25 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     // fake_ok's coin is fair and forged_files compares lengths: answers
     // that ignore the task, which earn nothing for their exercise however
     // many of its other checks they pass. Both also print or write lies.
-    assert!(
-        rows.contains(&"fake_ok,85,100,20,20,25,0,10,10,graded,0"),
-        "{csv}"
+    let source = |id: &str| source_of(&fixtures().join("class").join(id));
+    let fake_ok = row(
+        "fake_ok",
+        Loses::Only(&["flip"]),
+        "graded",
+        &source("fake_ok"),
     );
-    assert!(
-        rows.contains(&"forged_files,90,100,20,20,25,15,0,10,graded,0"),
-        "{csv}"
+    assert_has_row(&csv, &fake_ok);
+    let forged_files = source("forged_files");
+    let forged_files = row(
+        "forged_files",
+        Loses::Only(&["are_permutations"]),
+        "graded",
+        &forged_files,
     );
-    for (id, points, status) in EXPECTED {
-        let total: u32 = points.iter().sum();
-        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
+    assert_has_row(&csv, &forged_files);
+    for (id, loses, status) in EXPECTED {
         // None of the class attempted the bonus: 0 bonus checks passed.
-        let row = format!("{id},{total},100,{},{status},0", cells.join(","));
-        assert!(rows.contains(&row.as_str()), "missing row {row} in\n{csv}");
+        assert_has_row(&csv, &row(id, *loses, status, &source(id)));
     }
     assert_eq!(rows.len(), 1 + EXPECTED.len() + 2);
 
@@ -216,15 +237,13 @@ fn landlock_hides_the_file_system_where_namespaces_are_missing() {
             .args(["snooping.rs", "tmp_state.rs", "orphan.rs"].map(|f| class.join(f)))
             .args(["--format", "csv"]),
     );
-    for row in [
-        "snooping,85,100,20,20,25,0,10,10,graded,0",
-        "tmp_state,90,100,20,20,25,15,0,10,graded,0",
-        "orphan,100,100,20,20,25,15,10,10,graded,0",
+    for (id, loses) in [
+        ("snooping", Loses::Only(&["flip"])),
+        ("tmp_state", Loses::Only(&["are_permutations"])),
+        ("orphan", Loses::Nothing),
     ] {
-        assert!(
-            csv.lines().any(|line| line == row),
-            "missing {row} in\n{csv}"
-        );
+        let source = std::fs::read_to_string(class.join(format!("{id}.rs"))).unwrap();
+        assert_has_row(&csv, &row(id, loses, "graded", &source));
     }
     assert_eq!(sleepers(), before, "an orphaned `sleep 1000` survived");
 }
@@ -266,19 +285,19 @@ fn beside_the_reference(folder: &str) -> (tempfile::TempDir, Vec<String>) {
 fn borrowing_the_reference_at_compile_time_earns_nothing() {
     let (class, names) = beside_the_reference("borrowing");
     let expected = [
+        ("debugger_visualizer", Loses::Everything, "did not compile"),
         (
-            "debugger_visualizer",
-            "[0, 0, 0, 0, 0, 0]",
-            "did not compile",
+            "env_home",
+            Loses::Only(&["reversing_sequence"]),
+            "partly compiled",
         ),
-        ("env_home", "[20, 20, 25, 15, 10, 0]", "partly compiled"),
-        ("exfiltrate", "[20, 20, 25, 0, 10, 10]", "partly compiled"),
-        ("include_concat", "[0, 0, 0, 0, 0, 0]", "did not compile"),
-        ("macro_builds_call", "[0, 0, 0, 0, 0, 0]", "did not compile"),
-        ("path_attribute", "[0, 0, 0, 0, 0, 0]", "did not compile"),
+        ("exfiltrate", Loses::Only(&["flip"]), "partly compiled"),
+        ("include_concat", Loses::Everything, "did not compile"),
+        ("macro_builds_call", Loses::Everything, "did not compile"),
+        ("path_attribute", Loses::Everything, "did not compile"),
         (
             "path_from_macro_argument",
-            "[0, 0, 0, 0, 0, 0]",
+            Loses::Everything,
             "did not compile",
         ),
     ];
@@ -290,12 +309,9 @@ fn borrowing_the_reference_at_compile_time_earns_nothing() {
             .args(["--format", "csv", "--out"])
             .arg(out.path()),
     );
-    for (name, points, status) in expected {
-        let points: Vec<u32> = serde_json::from_str(points).unwrap();
-        let total: u32 = points.iter().sum();
-        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
-        let row = format!("{name},{total},100,{},{status},0", cells.join(","));
-        assert!(csv.lines().any(|l| l == row), "missing row {row} in\n{csv}");
+    for (name, loses, status) in expected {
+        let source = std::fs::read_to_string(class.path().join(format!("{name}.rs"))).unwrap();
+        assert_has_row(&csv, &row(name, loses, status, &source));
     }
     // No report holds a line of any reference file: the files were never
     // read, so nothing of them can be printed.
@@ -343,28 +359,13 @@ fn trivial_answers_earn_nothing_for_their_exercise() {
     let (class, names) = beside_the_reference("trivial");
     assert!(names.len() >= 20, "the corpus: {names:?}");
     let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
-    // Full marks per exercise, from the shipped rubric (the test rubric
-    // changes only a limit).
-    let rubric = grade::Rubric::parse(grade::DEFAULT_RUBRIC).unwrap();
-    let full: Vec<u32> = workbook::LAB_EXERCISES
-        .iter()
-        .map(|exercise| rubric.points[*exercise] as u32)
-        .collect();
     for name in &names {
         let (_, own) = exercises
             .iter()
             .find(|(prefix, _)| name.starts_with(prefix))
             .unwrap_or_else(|| panic!("{name} names no exercise"));
-        let column = workbook::LAB_EXERCISES
-            .iter()
-            .position(|e| e == own)
-            .unwrap();
-        let mut points = full.clone();
-        points[column] = 0;
-        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
-        let total: u32 = points.iter().sum();
-        let row = format!("{name},{total},100,{},graded,0", cells.join(","));
-        assert!(csv.lines().any(|l| l == row), "missing row {row} in\n{csv}");
+        let source = std::fs::read_to_string(class.path().join(format!("{name}.rs"))).unwrap();
+        assert_has_row(&csv, &row(name, Loses::Only(&[own]), "graded", &source));
     }
 
     // The table says why, beside the failed core check's own hint, and
@@ -396,11 +397,12 @@ fn a_call_counter_cannot_replay_a_seeded_run() {
     let (class, names) = beside_the_reference("replay");
     assert_eq!(names, ["selection_counter_replay"]);
     let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
-    assert!(
-        csv.lines()
-            .any(|l| l == "selection_counter_replay,92.25,100,20,12.25,25,15,10,10,graded,0"),
-        "{csv}"
-    );
+    // Of selection_shuffle's 20 points, it keeps the property checks' but
+    // for the seed check's: 12.25.
+    let source = std::fs::read_to_string(class.path().join("selection_counter_replay.rs")).unwrap();
+    let partial = Loses::Part("selection_shuffle", 12.25);
+    let expected = row("selection_counter_replay", partial, "graded", &source);
+    assert_has_row(&csv, &expected);
     let report = stdout(grade().arg(class.path()));
     assert!(
         report.contains("selection_shuffle gave the same result for different seeds"),
@@ -631,18 +633,7 @@ fn bad_input_gets_one_line_and_a_failing_exit() {
 
 #[test]
 fn gradescope_run_autograder_writes_results_json() {
-    let root = tempfile::tempdir().unwrap();
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap();
-    std::os::unix::fs::symlink(workspace, root.path().join("source")).unwrap();
-    std::fs::create_dir(root.path().join("submission")).unwrap();
-    std::fs::copy(
-        fixtures().join("class/missing_function.rs"),
-        root.path().join("submission/lib.rs"),
-    )
-    .unwrap();
+    let root = autograder_root(&fixtures().join("class/missing_function.rs"));
     let status = Process::new("bash")
         .arg(fixtures().join("../gradescope/run_autograder"))
         .env("AUTOGRADER_ROOT", root.path())
@@ -826,15 +817,10 @@ fn an_endless_const_evaluation_stops_only_its_author() {
     )
     .unwrap();
     let csv = stdout(grade().arg(class.path()).args(["--format", "csv"]));
-    assert!(
-        csv.lines()
-            .any(|l| l == "const_loop,0,100,0,0,0,0,0,0,did not compile,0"),
-        "{csv}"
-    );
-    assert!(
-        csv.lines()
-            .any(|l| l == "reference,100,100,20,20,25,15,10,10,graded,0"),
-        "{csv}"
+    assert_has_row(&csv, &did_not_compile("const_loop"));
+    assert_has_row(
+        &csv,
+        &row("reference", Loses::Nothing, "graded", &reference),
     );
 }
 

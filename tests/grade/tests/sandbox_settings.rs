@@ -18,46 +18,62 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
-}
+mod classes;
+mod gradebook;
+use classes::{autograder_root, fixtures, hostile_class};
+use gradebook::{Loses, assert_has_row, did_not_compile, row};
 
-/// Every hostile fixture's expected points per exercise (perfect,
-/// selection, efficient, flip, are_permutations, reversing_sequence), the
-/// same in every setting, and what the zero, if any, proves.
-const EXPECTED: &[(&str, [u32; 6])] = &[
+/// What each hostile fixture earns nothing for (it earns full points for
+/// every other lab exercise), the same in every setting, and what the
+/// zero, if any, proves.
+const EXPECTED: &[(&str, Loses<'static>)] = &[
     // Each process holds one submission's code: no classmate to call.
-    ("classmates_table", [20, 20, 25, 0, 10, 10]),
+    ("classmates_table", Loses::Only(&["flip"])),
     // Its constructor ran only inside its sandbox: no reference to read.
-    ("constructor_escape", [20, 20, 25, 0, 10, 10]),
+    ("constructor_escape", Loses::Only(&["flip"])),
     // Its constructor ends only its own checks.
-    ("constructor_exit", [0, 0, 0, 0, 0, 0]),
+    ("constructor_exit", Loses::Everything),
     // It implements nothing, and forges nothing outside its sandbox.
-    ("constructor_forge", [0, 0, 0, 0, 0, 0]),
+    ("constructor_forge", Loses::Everything),
     // No check holds more than its memory limit, in however many processes.
-    ("fork_memory_safe", [20, 20, 25, 15, 0, 10]),
-    ("fork_memory_unsafe", [20, 20, 25, 15, 0, 10]),
-    ("innocent_thread", [20, 20, 25, 15, 10, 10]),
+    ("fork_memory_safe", Loses::Only(&["are_permutations"])),
+    ("fork_memory_unsafe", Loses::Only(&["are_permutations"])),
+    ("innocent_thread", Loses::Nothing),
     // Its signals reach nobody else: the classmates keep every point.
-    ("kill_everyone_safe", [20, 20, 25, 15, 10, 10]),
-    ("kill_everyone_unsafe", [20, 20, 25, 15, 10, 10]),
+    ("kill_everyone_safe", Loses::Nothing),
+    ("kill_everyone_unsafe", Loses::Nothing),
     // The image starts with an empty environment.
-    ("reads_environment", [20, 20, 25, 15, 10, 0]),
-    ("reference", [20, 20, 25, 15, 10, 10]),
+    ("reads_environment", Loses::Only(&["reversing_sequence"])),
+    ("reference", Loses::Nothing),
     // It may change the limits of no process but its own.
-    ("prlimit_classmates_unsafe", [20, 20, 25, 15, 0, 10]),
+    (
+        "prlimit_classmates_unsafe",
+        Loses::Only(&["are_permutations"]),
+    ),
     // Nothing it starts outlives its check.
-    ("setsid_sleep_safe", [20, 20, 25, 15, 10, 0]),
-    ("setsid_sleep_unsafe", [20, 20, 25, 15, 10, 0]),
+    ("setsid_sleep_safe", Loses::Only(&["reversing_sequence"])),
+    ("setsid_sleep_unsafe", Loses::Only(&["reversing_sequence"])),
     // The privilege drop is the launcher's, which it cannot replace.
-    ("setuid_noop", [20, 20, 25, 15, 0, 10]),
+    ("setuid_noop", Loses::Only(&["are_permutations"])),
     // A check may start no process, whatever the limit on others.
-    ("spawn_until_limit_safe", [20, 20, 25, 15, 0, 10]),
-    ("spawn_until_limit_unsafe", [20, 20, 25, 15, 0, 10]),
+    ("spawn_until_limit_safe", Loses::Only(&["are_permutations"])),
+    (
+        "spawn_until_limit_unsafe",
+        Loses::Only(&["are_permutations"]),
+    ),
     // No System V shared memory outside the check.
-    ("sysv_shm_safe", [20, 20, 25, 15, 0, 10]),
-    ("sysv_shm_unsafe", [20, 20, 25, 15, 0, 10]),
+    ("sysv_shm_safe", Loses::Only(&["are_permutations"])),
+    ("sysv_shm_unsafe", Loses::Only(&["are_permutations"])),
 ];
+
+/// A fixture of the hostile class as written, or the reference.
+fn hostile_source(id: &str) -> String {
+    let path = match id {
+        "reference" => fixtures().join("class/reference.rs"),
+        _ => fixtures().join(format!("hostile/{id}.rs")),
+    };
+    std::fs::read_to_string(path).unwrap()
+}
 
 /// Hostile fixtures that must not even compile, the same in every setting.
 const DID_NOT_COMPILE: &[&str] = &[
@@ -65,30 +81,6 @@ const DID_NOT_COMPILE: &[&str] = &[
     // a mount namespace hides it, and without one the build's view does.
     "incbin_solutions_unsafe",
 ];
-
-/// The hostile class: the fixtures and the reference, in a folder that
-/// any user may read.
-fn hostile_class() -> tempfile::TempDir {
-    use std::os::unix::fs::PermissionsExt;
-    let class = tempfile::tempdir().unwrap();
-    std::fs::set_permissions(class.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let hostile = fixtures().join("hostile");
-    for entry in std::fs::read_dir(&hostile).unwrap() {
-        let path = entry.unwrap().path();
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let workspace = workspace.canonicalize().unwrap();
-        let text = std::fs::read_to_string(&path)
-            .unwrap()
-            .replace("@WORKSPACE@", &workspace.to_string_lossy());
-        std::fs::write(class.path().join(path.file_name().unwrap()), text).unwrap();
-    }
-    std::fs::copy(
-        fixtures().join("class/reference.rs"),
-        class.path().join("reference.rs"),
-    )
-    .unwrap();
-    class
-}
 
 /// What is on the machine that a submission might leave behind: System V
 /// shared memory segments, `sleep 1234`s, the constructor's marker.
@@ -118,17 +110,11 @@ fn assert_rows(setting: &str, output: &Output, expected_setting: &str) {
         "{setting}: the setting line says\n{line}"
     );
     let rows: Vec<&str> = stdout.lines().collect();
-    for (id, points) in EXPECTED {
-        let total: u32 = points.iter().sum();
-        let cells: Vec<String> = points.iter().map(u32::to_string).collect();
-        let row = format!("{id},{total},100,{},graded,0", cells.join(","));
-        assert!(
-            rows.contains(&row.as_str()),
-            "{setting}: missing row {row} in\n{stdout}\n{stderr}"
-        );
-    }
-    for id in DID_NOT_COMPILE {
-        let row = format!("{id},0,100,0,0,0,0,0,0,did not compile,0");
+    let expected = EXPECTED
+        .iter()
+        .map(|(id, loses)| row(id, *loses, "graded", &hostile_source(id)))
+        .chain(DID_NOT_COMPILE.iter().map(|id| did_not_compile(id)));
+    for row in expected {
         assert!(
             rows.contains(&row.as_str()),
             "{setting}: missing row {row} in\n{stdout}\n{stderr}"
@@ -235,14 +221,12 @@ fn unsafe_fixtures_are_refused_at_compile_time() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    for (id, points) in EXPECTED {
+    for (id, loses) in EXPECTED {
         let raw = std::fs::read_to_string(class.path().join(format!("{id}.rs"))).unwrap();
         let row = if raw.contains("unsafe") {
-            format!("{id},0,100,0,0,0,0,0,0,did not compile,0")
+            did_not_compile(id)
         } else {
-            let total: u32 = points.iter().sum();
-            let cells: Vec<String> = points.iter().map(u32::to_string).collect();
-            format!("{id},{total},100,{},graded,0", cells.join(","))
+            row(id, *loses, "graded", &raw)
         };
         assert!(
             stdout.lines().any(|l| l == row),
@@ -344,18 +328,7 @@ fn a_forged_results_json_never_reaches_gradescope() {
         return;
     }
     for allow_unsafe in ["1", "0"] {
-        let root = tempfile::tempdir().unwrap();
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .canonicalize()
-            .unwrap();
-        std::os::unix::fs::symlink(workspace, root.path().join("source")).unwrap();
-        std::fs::create_dir(root.path().join("submission")).unwrap();
-        std::fs::copy(
-            fixtures().join("hostile/constructor_forge.rs"),
-            root.path().join("submission/lib.rs"),
-        )
-        .unwrap();
+        let root = autograder_root(&fixtures().join("hostile/constructor_forge.rs"));
         let status = Command::new("bash")
             .arg(fixtures().join("../gradescope/run_autograder"))
             .env("AUTOGRADER_ROOT", root.path())
@@ -407,22 +380,12 @@ fn link_errors_cost_only_their_authors() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{output:?}");
+    assert_has_row(&stdout, &did_not_compile("missing_library"));
+    assert_has_row(&stdout, &did_not_compile("unmangled_main"));
     assert!(
         stdout
             .lines()
-            .any(|l| l == "missing_library,0,100,0,0,0,0,0,0,did not compile,0"),
-        "{stdout}"
-    );
-    assert!(
-        stdout
-            .lines()
-            .any(|l| l == "unmangled_main,0,100,0,0,0,0,0,0,did not compile,0"),
-        "{stdout}"
-    );
-    assert!(
-        stdout
-            .lines()
-            .any(|l| l == "reference,100,100,20,20,25,15,10,10,graded,0"),
+            .any(|l| l == row("reference", Loses::Nothing, "graded", &reference)),
         "{stdout}"
     );
 }
