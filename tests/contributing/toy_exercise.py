@@ -14,16 +14,17 @@ and checks that:
 * `grade` on the reference lists the bonus exercise among the bonus ones
   and the lab exercise among the lab's;
 * the **whole** `cargo test` of the copy passes, as CI's does: every count,
-  table and generated fixture follows the registry.
+  table and generated fixture follows the registry. The views of the whole
+  lab (the student's summary, the class report) rightly change; the run
+  re-pins them first, as CONTRIBUTING.md's step 10 says, and requires that
+  exactly those changed.
 
-The toy lab exercise is declared `worth 0`: an exercise that carries points
-changes every pinned total of the class and hostile corpora, which are
-pinned expectations a maintainer re-pins by hand (CONTRIBUTING.md says
-where), not restatements of the registry.
+The toy lab exercise is declared `worth 0`, so that the lab's points
+still add up to 100: a real one takes its points from another exercise.
 
 Usage: python3 tests/contributing/toy_exercise.py [--kind bonus|lab|both]
        [--quick] [--keep]
---quick skips the whole `cargo test` (about 8 minutes here). It starts from
+--quick skips the whole `cargo test` (about 7.5 minutes more here). It starts from
 a copy of this checkout's target/debug, so it costs about the build of the
 workspace's own crates. A copy, not the folder itself: cargo names a
 workspace crate's artifacts the same in every checkout, and two checkouts
@@ -177,6 +178,30 @@ LAB_FILES = {
 }
 
 
+# The views of the whole lab, which a new exercise rightly changes: the
+# student's summary lists every lab exercise and counts the bonus ones, and
+# the class report tables every exercise and check. They are pinned
+# expectations, re-pinned as CONTRIBUTING.md's step 10 says; the whole run
+# below re-pins them so and requires that these, and no other file,
+# changed.
+SUMMARY = "tests/grading/tests/snapshots/summary__"
+REPORT = "tests/grade/tests/snapshots/class_report__"
+REPINNED_BONUS = {
+    f"{SUMMARY}a_bonus_run_has_its_own_line_and_next_step.snap",
+    f"{REPORT}hostile_class_report.snap",
+    f"{REPORT}wrong_class_report.snap",
+}
+REPINNED_LAB = {
+    f"{SUMMARY}pristine_stubs_read_as_not_started_with_the_first_exercise_next.snap",
+    f"{SUMMARY}half_a_lab_shows_progress_and_the_next_step_in_full.snap",
+    f"{SUMMARY}a_lab_with_an_endless_loop_names_the_call_that_hangs.snap",
+    f"{SUMMARY}a_complete_lab_says_so.snap",
+    f"{SUMMARY}a_filtered_run_speaks_of_the_checks_that_ran.snap",
+    f"{REPORT}hostile_class_report.snap",
+    f"{REPORT}wrong_class_report.snap",
+}
+
+
 def run(command, cwd, env, expect_success=True, extra_env=None):
     print("==", " ".join(command), flush=True)
     result = subprocess.run(command, cwd=cwd, env={**env, **(extra_env or {})}, text=True,
@@ -305,6 +330,9 @@ def main():
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="toy-exercise-"))
+    # Readable by all, as a checkout is: the sandbox tests run the copy's
+    # grade as `nobody`, and mkdtemp makes a folder only its owner can enter.
+    work.chmod(0o755)
     copy = copy_workspace(work)
     env = dict(os.environ)
     target = work / "target"
@@ -332,6 +360,28 @@ def main():
     if "lab" in kinds:
         check_the_new_exercise(copy, env, LAB, False, report)
     if not args.quick:
+        # Step 10: re-pin the views of the whole lab, from the two test
+        # binaries that own them. Never INSTA_UPDATE=always across the
+        # workspace: the wrong fixtures' runs would rewrite the checks' own
+        # pinned outputs (.config/insta.yaml says so).
+        run(["cargo", "test", "--no-fail-fast", "-p", "grading", "--test", "summary",
+             "-p", "grade", "--test", "class_report"], copy, env,
+            extra_env={"INSTA_UPDATE": "always"})
+        repinned = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"],
+                                  cwd=copy, check=True, text=True,
+                                  stdout=subprocess.PIPE).stdout.splitlines()
+        repinned = {line[3:] for line in repinned}
+        expected = set()
+        if "bonus" in kinds:
+            expected |= REPINNED_BONUS
+        if "lab" in kinds:
+            expected |= REPINNED_LAB
+        if repinned != expected:
+            subprocess.run(["git", "diff", "--stat"], cwd=copy)
+            sys.exit(f"FAILED: re-pinning changed {sorted(repinned)}, "
+                     f"not the views of the whole lab {sorted(expected)}")
+        print(f"== re-pinned the {len(repinned)} views of the whole lab that CONTRIBUTING.md "
+              "lists", flush=True)
         # The whole test suite, as CI runs it: every count and table
         # follows the registry, so nothing else needed touching.
         run(["cargo", "test", "--no-fail-fast"], copy, env)
