@@ -13,6 +13,7 @@ use anyhow::{Context, bail};
 
 use crate::classroom::{WORKFLOW, classroom_workflow};
 use crate::compile::workspace_root;
+use crate::output_file::replace_atomically;
 use crate::rubric::Rubric;
 
 /// The student edition's README, shown on the repository's front page.
@@ -318,30 +319,27 @@ pub(crate) fn host_target() -> anyhow::Result<String> {
 
 fn zip_folder(folder: &Path, zip_path: &Path) -> anyhow::Result<()> {
     use zip::write::SimpleFileOptions;
-    let partial = zip_path.with_extension("zip.partial");
-    let file = fs::File::create(&partial)
-        .with_context(|| format!("cannot create {}", partial.display()))?;
-    let mut zip = zip::ZipWriter::new(file);
     let mut files = Vec::new();
     walk(folder, &mut files)?;
     files.sort();
-    for path in files {
-        let name = path
-            .strip_prefix(folder)
-            .expect("walked from the folder")
-            .to_string_lossy()
-            .replace('\\', "/");
-        let executable = name == "setup.sh" || name == "run_autograder";
-        let options = SimpleFileOptions::default()
-            .compression_method(zip::CompressionMethod::Deflated)
-            .unix_permissions(if executable { 0o755 } else { 0o644 });
-        zip.start_file(name, options)?;
-        zip.write_all(&fs::read(&path)?)?;
-    }
-    zip.finish()?;
-    fs::rename(&partial, zip_path)
-        .with_context(|| format!("cannot create {}", zip_path.display()))?;
-    Ok(())
+    replace_atomically(zip_path, |file| {
+        let mut zip = zip::ZipWriter::new(file);
+        for path in files {
+            let name = path
+                .strip_prefix(folder)
+                .expect("walked from the folder")
+                .to_string_lossy()
+                .replace('\\', "/");
+            let executable = name == "setup.sh" || name == "run_autograder";
+            let options = SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated)
+                .unix_permissions(if executable { 0o755 } else { 0o644 });
+            zip.start_file(name, options)?;
+            zip.write_all(&fs::read(&path)?)?;
+        }
+        zip.finish()?;
+        Ok(())
+    })
 }
 
 /// Every file under `dir`, leaving out build output (`target/`), which

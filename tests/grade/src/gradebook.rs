@@ -1,13 +1,13 @@
 //! The `--out` folder: each submission's results.json (and the mistakes
-//! beside it) and the class's grades.csv, each written whole or not at all, so that a killed or
-//! concurrent run never leaves a torn file.
+//! beside it) and the class's grades.csv, each written whole or not at all
+//! (`output_file`), so that a killed or concurrent run never leaves a torn
+//! file.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use anyhow::Context;
-
+use crate::output_file::write_atomically;
 use crate::report::{self, Results};
 
 /// Writes one finished submission's results.json. Grades reused from an
@@ -28,91 +28,4 @@ pub(crate) fn save_results(out: &Path, result: &Results) -> anyhow::Result<()> {
 pub(crate) fn save_gradebook(out: &Path, done: &BTreeMap<String, Results>) -> anyhow::Result<()> {
     let all: Vec<&Results> = done.values().collect();
     write_atomically(&out.join("grades.csv"), &report::csv(&all)?)
-}
-
-/// Writes `text` to `path` unless it already holds it. The text goes to a
-/// uniquely named file beside `path` that is then renamed over it, so two
-/// runs writing the same output never write into each other's file.
-pub(crate) fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::PermissionsExt;
-
-    if fs::read_to_string(path).is_ok_and(|old| old == text) {
-        return Ok(());
-    }
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let mut temporary = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".partial")
-        // As fs::write would: readable by others unless the umask says no.
-        .permissions(fs::Permissions::from_mode(0o666))
-        .tempfile_in(folder)
-        .with_context(|| format!("writing {}: creating a file in its folder", path.display()))?;
-    temporary
-        .write_all(text.as_bytes())
-        .with_context(|| format!("writing {}", temporary.path().display()))?;
-    temporary
-        .persist(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::thread;
-
-    #[test]
-    fn concurrent_writers_of_one_output_leave_one_whole_file() {
-        let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("grades.csv");
-        let texts = ["a\n".repeat(100_000), "b\n".repeat(200_000)];
-        let start = std::sync::Barrier::new(texts.len());
-        thread::scope(|scope| {
-            for text in &texts {
-                let (path, texts, start) = (&path, &texts, &start);
-                scope.spawn(move || {
-                    start.wait();
-                    for _ in 0..200 {
-                        write_atomically(path, text).unwrap();
-                        let now = fs::read_to_string(path).unwrap();
-                        assert!(texts.contains(&now), "a torn file");
-                    }
-                });
-            }
-        });
-        let written = fs::read_to_string(&path).unwrap();
-        assert!(texts.contains(&written));
-        let names: Vec<_> = fs::read_dir(folder.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["grades.csv"], "no temporary file is left behind");
-    }
-
-    #[test]
-    fn written_outputs_are_readable_as_with_fs_write() {
-        use std::os::unix::fs::PermissionsExt;
-        let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("results.json");
-        write_atomically(&path, "{}\n").unwrap();
-        fs::write(folder.path().join("plain"), "{}\n").unwrap();
-        let mode = |name: &str| {
-            let metadata = fs::metadata(folder.path().join(name)).unwrap();
-            metadata.permissions().mode() & 0o777
-        };
-        assert_eq!(mode("results.json"), mode("plain"));
-    }
-
-    #[test]
-    fn a_missing_folder_is_named_in_the_error() {
-        let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("gone").join("grades.csv");
-        let error = write_atomically(&path, "x").unwrap_err();
-        assert!(format!("{error:#}").contains(&path.display().to_string()));
-    }
 }

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::gradebook::write_atomically;
 use crate::html::{date_line, escape, table};
+use crate::output_file::write_atomically;
 use crate::report::Results;
 
 /// What the pages say about the run that made them.
