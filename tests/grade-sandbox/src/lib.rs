@@ -8,7 +8,10 @@
 //! for what they see of the file system, [`seccomp`] for the system calls
 //! they may not make and [`cgroup`] for the groups that bound them.
 //! [`build`] is the same kind of wall for the build: what cargo and rustc
-//! may read while a batch compiles (`grade __build-view`).
+//! may read while a batch compiles (`grade __build-view`). [`control`] is
+//! the zygote's conversation with the grader, `limits` the limits of a
+//! check both sides share, and `exit` the exit codes of the hidden
+//! subcommands and check processes.
 
 // Namespaces, rlimits, Landlock, seccomp and cgroups are Linux's;
 // elsewhere this crate is empty and `grade` says it runs on Linux only.

@@ -9,7 +9,8 @@
 //! stdout and stderr. So everything the submission's code does, its
 //! constructors and statics included, happens inside that sandbox, and
 //! nothing here is trusted: every verdict is computed in the grader from
-//! the answers alone.
+//! the answers alone. [`frame`] is how those messages are framed on the
+//! pipes.
 
 pub mod frame;
 

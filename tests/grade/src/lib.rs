@@ -2,31 +2,37 @@
 //! reproducibly. See `grade --help` and the instructors' chapter.
 //!
 //! Each module does one step: [`discover`] finds the submissions, `refuse`
-//! and `compile` build them, `pack` several to a crate, `link` and
-//! `images` make one executable per submission, `sandbox` starts a zygote per submission
-//! (`grade` itself, from the `grade-sandbox` crate, holding no student
-//! code) that runs each check in fresh, locked-down processes which only
-//! then execute the image; `remote` talks to them, `rubric` weighs the
-//! checks and `report` writes the results. `assign` makes a class's student repository and
-//! Gradescope autograder, and `classroom` its GitHub Classroom workflow and
-//! the check for clones whose checks were edited.
+//! and `compile` build them, `pack` several to a crate, `link` and `images`
+//! make one executable per submission, `sandbox` starts a zygote per
+//! submission (`grade` itself, from the `grade-sandbox` crate, holding no
+//! student code) that runs each check in fresh, locked-down processes which
+//! only then execute the image; `remote` talks to them, `rubric` weighs the
+//! checks and `report` writes the results. `assign` makes a class's student
+//! repository and Gradescope autograder, and `classroom` its GitHub
+//! Classroom workflow and the check for clones whose checks were edited.
 //!
 //! `grader` runs those steps for the command that `cli` defines: `cache`
 //! says which grades in `--out` are current and `gradebook` writes them
-//! there, `workers` run the checks, `schedule` chooses which of a chain's
-//! checks run, `scores` turns outcomes into points, `timings` measures the
-//! sandbox's cost and `watch` waits for a source to change. The sandbox is
-//! three parts: `setting` finds and describes it, `zygote_client` starts
-//! and stops a submission's zygote, and `check_process` talks to one check's
-//! process.
+//! there, each file whole or not at all (`output_file`), `workers` run the
+//! checks, `schedule` chooses which of a chain's checks run, `scores` turns
+//! outcomes into points, `timings` measures the sandbox's cost and `watch`
+//! waits for a source to change. The sandbox is three parts: `setting`
+//! finds and describes it, `zygote_client` starts and stops a submission's
+//! zygote, and `check_process` talks to one check's process.
 //!
 //! Building has rooms of its own: `compile` puts the steps in order,
-//! `wrappers` adds the exercises' entry points to each submission,
-//! `repair` stubs out the functions that do not compile, `packs` builds
-//! packs and evicts their faulty members, `workspace` writes the generated
-//! crates, `cargo` runs cargo, `diagnostic` reads what it says,
-//! `build_view` hides from the build what a submission must not read, and
-//! `compile_limit` holds each rustc to the rubric's compile time.
+//! `wrappers` adds the exercises' entry points to each submission, `repair`
+//! stubs out the functions that do not compile, `packs` builds packs and
+//! evicts their faulty members, `workspace` writes the generated crates,
+//! `cargo` runs cargo, `diagnostic` reads what it says, `build_view` hides
+//! from the build what a submission must not read, and `compile_limit`
+//! holds each rustc to the rubric's compile time.
+//!
+//! The class report is written after grading: `mistakes` collects each
+//! submission's diagnosed mistakes, `class_report` and `feedback_page` make
+//! the class's page and each submission's, `pages` writes them into
+//! `--out`, from `html`'s pieces, `charts` and `heatmaps`; `markdown` turns
+//! results.json's messages into HTML, and into plain text for the terminal.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]
@@ -53,6 +59,7 @@ mod images;
 mod link;
 mod markdown;
 pub mod mistakes;
+mod output_file;
 mod pack;
 mod packs;
 mod pages;

@@ -24,6 +24,14 @@
 //! shuffles and exact results about shuffles, one topic per file:
 //! `shuffles`, `orders` (perfect shuffles), `riffles`, `ranks`
 //! (lexicographic) and `costs` (draws and bits).
+//!
+//! Inside, one room per job: `catalogue` expands the registry into the
+//! list of checks; `runner` runs one on its own thread, so that a panic, a
+//! `todo!()` or an endless loop becomes an [`Outcome`]; `local` calls a
+//! submission linked into this process; `failure` is what a failing check
+//! says; `oracle` holds the lab's procedures and their known wrong turns,
+//! and `diagnosis` names the one mistake an answer makes; [`stats`] holds
+//! the statistics the checks and the fairness lab share.
 
 // A check returns `Result<(), Failure>`. A failure is five texts and the
 // check its hint points at (136 bytes), made once per failing check, on

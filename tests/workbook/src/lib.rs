@@ -12,6 +12,11 @@
 //! * [`CheckRng`], [`ScriptedRng`] and [`WordList`] are the random sources
 //!   the checks hand to a student's functions.
 //!
+//! One file per job: `registry` (the list), `shapes` (a signature each),
+//! `implementation`, `protocol` (requests and responses), `call` (the
+//! typed calls), and the random sources `check_rng`, `scripted` and
+//! `word_list`.
+//!
 //! The grading suite (`grading`), the `grade` command and the sandboxed
 //! child all build on this crate, which is small so the child links fast.
 
