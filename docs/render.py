@@ -23,17 +23,14 @@ a reader would find cut off.
 
 Needs mdBook (`cargo install mdbook --locked --version ^0.5`) and Chromium
 (Debian: `apt-get install chromium`; another binary with CHROMIUM=path).
-Chromium is driven over its DevTools pipe rather than with `--screenshot`,
-which captures a blank window once a page is scrolled. Python 3 standard
-library only.
+Chromium is driven over its DevTools pipe (tests/chromium.py). Python 3
+standard library only.
 """
 
 import argparse
 import base64
 import functools
 import http.server
-import json
-import os
 import shutil
 import subprocess
 import sys
@@ -42,8 +39,10 @@ import threading
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent / "tests"))
+from chromium import DevTools, find_chromium  # noqa: E402  (tests/chromium.py)
+
 WIDTH = 1280
-PHONE = 600  # narrower than this, the window is a phone's
 
 # The page's tables.
 TABLES = 'document.querySelectorAll("main table")'
@@ -75,69 +74,16 @@ FIGURES = """[...document.querySelectorAll("main img:not(.img-wrapper img)")]
     .filter(img => img.getAttribute("src").startsWith("figures/"))"""
 
 
-class Chromium:
-    """A headless Chromium with one tab, driven over --remote-debugging-pipe:
-    JSON messages, each ending in a NUL byte, in on fd 3 and out on fd 4."""
+class Chromium(DevTools):
+    """The shared driver at one window width, waiting for the book's fonts
+    and scripts after each load."""
 
     def __init__(self, binary, profile, width):
+        super().__init__(binary, profile, "render.py")
         self.width = width
-        commands, self.to_browser = os.pipe()
-        self.from_browser, answers = os.pipe()
-        flags = [
-            "--headless", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            # Keep it off the network, which it would call at start.
-            "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", f"--user-data-dir={profile}", "--remote-debugging-pipe",
-        ] + (["--no-sandbox"] if os.geteuid() == 0 else [])  # as root, it must
-        self.process = subprocess.Popen(
-            ["sh", "-c", f'exec "$0" "$@" 3<&{commands} 4>&{answers}', binary, *flags],
-            pass_fds=(commands, answers),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        os.close(commands)
-        os.close(answers)
-        self.buffer, self.last_id, self.events = b"", 0, []
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
-            "sessionId"]
-        self.call("Page.enable", tab=True)
-
-    def receive(self):
-        while b"\0" not in self.buffer:
-            chunk = os.read(self.from_browser, 1 << 16)
-            if not chunk:
-                sys.exit("render.py: Chromium stopped")
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def call(self, method, tab=False, **params):
-        self.last_id += 1
-        message = {"id": self.last_id, "method": method, "params": params}
-        if tab:
-            message["sessionId"] = self.session
-        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self.receive()
-            if reply.get("id") != self.last_id:
-                self.events.append(reply.get("method"))
-            elif "error" in reply:
-                sys.exit(f"render.py: {method}: {reply['error']}")
-            else:
-                return reply.get("result", {})
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", tab=True, expression=expression,
-                           awaitPromise=True, returnByValue=True)
-        return result["result"].get("value")
 
     def open(self, url, height):
-        self.call("Emulation.setDeviceMetricsOverride", tab=True, width=self.width,
-                  height=height, deviceScaleFactor=1, mobile=self.width < PHONE)
-        self.events.clear()
-        self.call("Page.navigate", tab=True, url=url)
-        while "Page.loadEventFired" not in self.events:
-            self.events.append(self.receive().get("method"))
+        self.navigate(url, self.width, height)
         # Web fonts in, and mdBook's scripts (sidebar, highlighting) done.
         self.evaluate("document.fonts.ready.then(() => new Promise(r => setTimeout(r, 300)))")
 
@@ -145,21 +91,6 @@ class Chromium:
         data = self.call("Page.captureScreenshot", tab=True, format="png")["data"]
         png.write_bytes(base64.b64decode(data))
         print(png)
-
-    def close(self):
-        os.write(self.to_browser, json.dumps({"id": 0, "method": "Browser.close"}).encode()
-                 + b"\0")
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
-def chromium():
-    for name in [os.environ.get("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"]:
-        if name and shutil.which(name):
-            return shutil.which(name)
-    sys.exit("render.py: no Chromium found (apt-get install chromium, or set CHROMIUM)")
 
 
 def scroll_to(browser, elements, n):
@@ -202,7 +133,7 @@ def main():
     if not shutil.which("mdbook"):
         sys.exit("render.py: mdbook is not installed "
                  "(cargo install mdbook --locked --version ^0.5)")
-    binary = chromium()
+    binary = find_chromium("render.py")
     with tempfile.TemporaryDirectory() as scratch:
         book = Path(scratch) / "book"
         subprocess.run(["mdbook", "build", str(DOCS), "--dest-dir", str(book)],

@@ -14,87 +14,34 @@ a console error or a broken link. With --screenshots, writes
 writes the top of the first page, 800 x 1100 px (the book's column and a
 margin), to PNG: the instructors' chapter's screenshot.
 
-Chromium is driven over its DevTools pipe, as docs/render.py does, and
-kept off the network. Needs Chromium (Debian: `apt-get install chromium`;
+Chromium is driven over its DevTools pipe (tests/chromium.py), as
+docs/render.py does, and kept off the network. Needs Chromium (Debian: `apt-get install chromium`;
 another binary with CHROMIUM=path). Python 3 standard library only.
 """
 
 import base64
 import json
-import os
-import shutil
-import subprocess
 import sys
 import tempfile
 import urllib.parse
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from chromium import DevTools, find_chromium  # noqa: E402  (tests/chromium.py)
+
 LINKS = "[...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
 
 
-class Chromium:
-    """A headless Chromium with one tab, over --remote-debugging-pipe:
-    JSON messages ending in a NUL byte, in on fd 3 and out on fd 4."""
+class Chromium(DevTools):
+    """The shared driver, with the console's events, waiting a frame after
+    each load."""
 
     def __init__(self, binary, profile):
-        commands, self.to_browser = os.pipe()
-        self.from_browser, answers = os.pipe()
-        flags = [
-            "--headless", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--disable-quic", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync",
-            f"--user-data-dir={profile}", "--remote-debugging-pipe",
-        ] + (["--no-sandbox"] if os.geteuid() == 0 else [])  # as root, it must
-        self.process = subprocess.Popen(
-            ["sh", "-c", f'exec "$0" "$@" 3<&{commands} 4>&{answers}', binary, *flags],
-            pass_fds=(commands, answers),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        os.close(commands)
-        os.close(answers)
-        self.buffer, self.last_id, self.events = b"", 0, []
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=target,
-                                 flatten=True)["sessionId"]
-        for domain in ("Page", "Runtime", "Log"):
-            self.call(f"{domain}.enable", tab=True)
-
-    def receive(self):
-        while b"\0" not in self.buffer:
-            chunk = os.read(self.from_browser, 1 << 16)
-            if not chunk:
-                sys.exit("browser_check.py: Chromium stopped")
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def call(self, method, tab=False, **params):
-        self.last_id += 1
-        message = {"id": self.last_id, "method": method, "params": params}
-        if tab:
-            message["sessionId"] = self.session
-        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self.receive()
-            if reply.get("id") != self.last_id:
-                self.events.append(reply)
-            elif "error" in reply:
-                sys.exit(f"browser_check.py: {method}: {reply['error']}")
-            else:
-                return reply.get("result", {})
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", tab=True, expression=expression,
-                           awaitPromise=True, returnByValue=True)
-        return result["result"].get("value")
+        super().__init__(binary, profile, "browser_check.py",
+                         domains=("Page", "Runtime", "Log"))
 
     def open(self, url, width):
-        self.call("Emulation.setDeviceMetricsOverride", tab=True, width=width, height=800,
-                  deviceScaleFactor=1, mobile=width < 600)
-        self.events.clear()
-        self.call("Page.navigate", tab=True, url=url)
-        while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
-            self.events.append(self.receive())
+        self.navigate(url, width, 800)
         self.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))")
 
     def errors(self):
@@ -121,21 +68,6 @@ class Chromium:
                                "scale": 1})["data"]
         png.write_bytes(base64.b64decode(data))
         return whole
-
-    def close(self):
-        os.write(self.to_browser,
-                 json.dumps({"id": 0, "method": "Browser.close"}).encode() + b"\0")
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
-def chromium():
-    for name in [os.environ.get("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"]:
-        if name and shutil.which(name):
-            return shutil.which(name)
-    sys.exit("browser_check.py: no Chromium found (apt-get install chromium, or set CHROMIUM)")
 
 
 def broken_links(page, hrefs):
@@ -171,7 +103,7 @@ def main():
     pages = [Path(p).resolve() for p in args]
     failed = False
     with tempfile.TemporaryDirectory() as profile:
-        browser = Chromium(chromium(), profile)
+        browser = Chromium(find_chromium("browser_check.py"), profile)
         try:
             if shot:
                 browser.open(pages[0].as_uri(), 800)
