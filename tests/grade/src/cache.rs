@@ -34,6 +34,9 @@ pub(crate) fn cached(out: &Path, submission: &Submission, grader: &str) -> Optio
     let dir = out.join(&submission.id);
     let text = fs::read_to_string(dir.join("results.json")).ok()?;
     let mut previous: Results = serde_json::from_str(&text).ok()?;
+    if previous.extra_data.fingerprint != fingerprint(submission, grader) {
+        return None;
+    }
     previous.mistakes = crate::mistakes::load(&dir)?;
-    (previous.extra_data.fingerprint == fingerprint(submission, grader)).then_some(previous)
+    Some(previous)
 }

@@ -158,14 +158,13 @@ fn unrecognised<'a>(all: &[&'a Results]) -> Vec<(&'static str, Vec<&'a str>)> {
 }
 
 fn exercises_section(all: &[&Results]) -> String {
+    // Each submission's points per lab exercise, in the lab's order.
+    let by_exercise: Vec<_> = all.iter().map(|r| r.by_exercise()).collect();
     let mut rows = Vec::new();
     for (i, &exercise) in LAB_EXERCISES.iter().enumerate() {
-        let earned: Vec<(f64, f64)> = all
+        let earned: Vec<(f64, f64)> = by_exercise
             .iter()
-            .map(|r| {
-                let (_, score, max) = r.by_exercise()[i];
-                (score, max)
-            })
+            .map(|points| (points[i].1, points[i].2))
             .collect();
         let max = earned.first().map_or(0.0, |e| e.1);
         let mean = earned.iter().map(|e| e.0).sum::<f64>() / earned.len().max(1) as f64;

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::html::{date_line, escape, figure, table};
 use crate::pages::RunInfo;
-use crate::report::{Build, Reason, Results, Status, TestResult, points};
+use crate::report::{Build, Reason, Results, Status, failed_checks, points};
 
 /// The feedback page of `result`.
 pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
@@ -125,33 +125,16 @@ fn failures(result: &Results) -> String {
     let exercises = workbook::EXERCISES.iter().map(|e| e.name);
     for exercise in exercises {
         let tests = result.tests_of(exercise);
-        let failed: Vec<&&TestResult> = tests
+        let (shown, moot) = failed_checks(&tests);
+        if shown
             .iter()
-            .filter(|t| t.status != Status::Passed)
-            .collect();
-        if failed.is_empty()
-            || failed
-                .iter()
-                .all(|t| t.extra_data.reason == Reason::NotImplemented)
+            .chain(&moot)
+            .all(|t| t.extra_data.reason == Reason::NotImplemented)
         {
             continue;
         }
-        let rank = |t: &&&TestResult| match t.extra_data.reason {
-            Reason::FollowsFrom => 1,
-            Reason::Moot => 2,
-            _ => 0,
-        };
-        let mut ordered = failed.clone();
-        ordered.sort_by_key(rank);
         let _ = writeln!(out, "<h3><code>{exercise}</code></h3>");
-        let moot: Vec<&&&TestResult> = ordered
-            .iter()
-            .filter(|t| t.extra_data.reason == Reason::Moot)
-            .collect();
-        for test in ordered
-            .iter()
-            .filter(|t| t.extra_data.reason != Reason::Moot)
-        {
+        for test in shown {
             let _ = writeln!(
                 out,
                 "<p>✗ {} <span class=\"quiet\">(0 of {})</span></p>\n<div class=\"message\">{}</div>",

@@ -60,7 +60,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 submissions.len()
             );
         }
-        let graded = grade_all(cli, (&rubric_text, &rubric), &grader, &submissions)?;
+        let graded = grade_all(cli, &rubric, &rubric_text, &grader, &submissions)?;
         print(cli.format, &graded)?;
         let Some(changes) = changes.as_mut() else {
             return Ok(ExitCode::SUCCESS);
@@ -129,7 +129,8 @@ fn print(format: Format, graded: &[Results]) -> anyhow::Result<()> {
 /// and returns them sorted by id.
 fn grade_all(
     cli: &Cli,
-    (rubric_text, rubric): (&str, &Rubric),
+    rubric: &Rubric,
+    rubric_text: &str,
     grader: &str,
     submissions: &[Submission],
 ) -> anyhow::Result<Vec<Results>> {

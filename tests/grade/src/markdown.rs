@@ -19,8 +19,13 @@ pub fn message(text: &str) -> String {
     let Some((first, rest)) = text.split_once('\n') else {
         return text.to_string();
     };
-    let block: Vec<String> = rest.lines().map(|line| format!("    {line}")).collect();
-    format!("{first}\n\n{}", block.join("\n"))
+    format!("{first}\n\n{}", code_block(rest))
+}
+
+/// `text` as an indented code block: each line after four spaces.
+fn code_block(text: &str) -> String {
+    let lines: Vec<String> = text.lines().map(|line| format!("    {line}")).collect();
+    lines.join("\n")
 }
 
 /// The top-level output: a one-line summary of the known mistakes, if
@@ -44,8 +49,7 @@ pub fn output(mistakes: &[Found], summary: &str, code: bool) -> String {
     if !summary.is_empty() && !code {
         parts.push(summary.to_string());
     } else if !summary.is_empty() {
-        let block: Vec<String> = summary.lines().map(|line| format!("    {line}")).collect();
-        parts.push(block.join("\n"));
+        parts.push(code_block(summary));
     }
     parts.join("\n\n")
 }

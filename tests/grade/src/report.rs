@@ -364,21 +364,28 @@ pub fn table(result: &Results) -> String {
     out
 }
 
+/// The checks among `tests` that did not pass, in the order every report
+/// shows them: those that explain a mistake first, then those that only
+/// point to one; and apart, the checks skipped because a core check
+/// failed, which would all say the same thing and so share one line after
+/// the failure that explains them.
+pub fn failed_checks<'a>(tests: &[&'a TestResult]) -> (Vec<&'a TestResult>, Vec<&'a TestResult>) {
+    let (moot, failed): (Vec<&TestResult>, Vec<&TestResult>) = tests
+        .iter()
+        .copied()
+        .filter(|t| t.status != Status::Passed)
+        .partition(|t| t.extra_data.reason == Reason::Moot);
+    let (pointers, explained): (Vec<&TestResult>, Vec<&TestResult>) = failed
+        .into_iter()
+        .partition(|t| t.extra_data.reason == Reason::FollowsFrom);
+    (explained.into_iter().chain(pointers).collect(), moot)
+}
+
 /// Each failed check with its message, indented under its exercise;
 /// `with_points` adds what the check was worth.
 fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
-    // The failure that explains a mistake comes first; those that only
-    // point to it follow.
-    // Checks skipped because a core check failed would all say the same
-    // thing, so they share one line after the failure that explains them.
-    let (moot, failed): (Vec<&&TestResult>, Vec<&&TestResult>) = tests
-        .iter()
-        .filter(|t| t.status != Status::Passed)
-        .partition(|t| t.extra_data.reason == Reason::Moot);
-    let (pointers, explained): (Vec<&&TestResult>, Vec<&&TestResult>) = failed
-        .into_iter()
-        .partition(|t| t.extra_data.reason == Reason::FollowsFrom);
-    for test in explained.into_iter().chain(pointers) {
+    let (shown, moot) = failed_checks(tests);
+    for test in shown {
         let worth = if with_points {
             format!(" (0 of {})", points(test.max_score))
         } else {
