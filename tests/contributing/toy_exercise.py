@@ -114,28 +114,15 @@ LAB_CHECKS = CHECKS.replace(NAME, LAB).replace(
     "take the last card off and put it in front of the others",
     "take the first card off and put it behind the others")
 
-LAB_SOLUTION = f'''/// Moves the top (first) card of the deck to the bottom (last).
-///
-/// O(n) time and space.
-///
-/// # Panics
-///
-/// Never.
-///
-/// # Examples
-///
-/// ```
-/// assert_eq!(solutions::{LAB}(&[1, 2, 3]), [2, 3, 1]);
-/// ```
-// ANCHOR: {LAB}
-pub fn {LAB}(values: &[i32]) -> Vec<i32> {{
-    let mut deck = values.to_vec();
-    // An empty deck has no top card: rotate it by 0.
-    deck.rotate_left(usize::from(!values.is_empty()));
-    deck
-}}
-// ANCHOR_END: {LAB}
-'''
+# The book shows a lab solution by anchor, so its function is marked.
+LAB_SOLUTION = SOLUTION.replace(
+    "bottom (last) card of the deck to the top (front)",
+    "top (first) card of the deck to the bottom (last)").replace(
+    f"solutions::extensions::{NAME}(&[1, 2, 3]), [3, 1, 2]",
+    f"solutions::{LAB}(&[1, 2, 3]), [2, 3, 1]").replace(
+    f"pub fn {NAME}", f"// ANCHOR: {LAB}\npub fn {LAB}").replace(
+    "no bottom card", "no top card").replace(
+    "rotate_right", "rotate_left") + f"// ANCHOR_END: {LAB}\n"
 
 LAB_STUB = STUB.replace(NAME, LAB).replace(
     "bottom (last) card of the deck to the top (front)",
