@@ -8,7 +8,9 @@
 //! for what they see of the file system, [`seccomp`] for the system calls
 //! they may not make and [`cgroup`] for the groups that bound them.
 //! [`build`] is the same kind of wall for the build: what cargo and rustc
-//! may read while a batch compiles (`grade __build-view`). [`control`] is
+//! may read while a batch compiles (`grade __build-view`), and [`compile`]
+//! the wall around each rustc of a submission's crate inside it (`grade
+//! __compile`). [`control`] is
 //! the zygote's conversation with the grader, `limits` the limits of a
 //! check both sides share, and `exit` the exit codes of the hidden
 //! subcommands and check processes.
@@ -19,15 +21,21 @@
 
 pub mod build;
 pub mod cgroup;
+pub mod compile;
 pub mod control;
 mod exit;
 mod limits;
+mod rustc_arguments;
 pub mod seccomp;
 pub mod view;
 pub mod zygote;
 
 pub use build::{BUILD_VIEW_COMMAND, BUILD_VIEW_VARIABLE, BuildView, build_view_main};
 pub use cgroup::Cgroups;
+pub use compile::{
+    COMPILE_COMMAND, COMPILE_VARIABLE, CompileStop, CompileWall, compile_main, is_submission_crate,
+    mark_path,
+};
 pub use exit::Exit;
 pub use limits::{LIMITS_VARIABLE, Limits};
 pub use view::Isolation;

@@ -72,6 +72,9 @@ pub fn build_view(dir: &Path) -> BuildView {
             // Whose `[workspace.package]` and dependencies those two inherit.
             workspace.join("Cargo.toml"),
             workspace.join("Cargo.lock"),
+            // `grade` itself, which cargo runs as each rustc's wrapper
+            // (`grade __compile`, the wall around each compile).
+            std::env::current_exe().unwrap_or_default(),
         ],
         write: vec![dir.to_path_buf(), toolchain_home("CARGO_HOME", ".cargo")],
     }
@@ -79,7 +82,7 @@ pub fn build_view(dir: &Path) -> BuildView {
 
 /// The toolchain rustc runs from, wherever it is installed (rustup's home,
 /// the system's, a folder of its own); empty if rustc cannot say.
-fn sysroot() -> &'static Path {
+pub fn sysroot() -> &'static Path {
     static SYSROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     SYSROOT.get_or_init(|| {
         Command::new("rustc")

@@ -19,14 +19,16 @@ use crate::build_view::{HIDE_THEN_RUN, build_temporary, build_view, mount_namesp
 use crate::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
 use crate::images;
 use crate::link;
+use crate::rubric::BuildLimits;
 
 /// How cargo is run on the generated workspace: in `dir`, where the system
 /// allows a mount namespace with `hidden` covered by empty folders, and
-/// with rustc under `compile_seconds` of CPU for each crate.
+/// with each submissions' crate compiled behind its own wall, under the
+/// rubric's `limits`.
 pub struct Cargo {
     pub dir: PathBuf,
     pub hidden: Vec<PathBuf>,
-    pub compile_seconds: u64,
+    pub limits: BuildLimits,
 }
 
 /// What one cargo run did to the crates it was asked for.
@@ -91,7 +93,7 @@ impl Cargo {
         rustc_args: &[String],
     ) -> anyhow::Result<Build> {
         let packages: Vec<&str> = packages.collect();
-        let wrapper = self.write_limit_wrapper()?;
+        let (wrapper, wall) = self.write_limit_wrapper()?;
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         // cargo in the build's view: `grade __build-view cargo …`, inside
         // the mount namespace where there is one (Landlock refuses the
@@ -126,6 +128,10 @@ impl Cargo {
             .args(["--target-dir", "target", "--target", host()?])
             .env("RUSTFLAGS", images::RUSTFLAGS)
             .env("RUSTC_WORKSPACE_WRAPPER", &wrapper)
+            .env(
+                grade_sandbox::COMPILE_VARIABLE,
+                serde_json::to_string(&wall)?,
+            )
             .env("CARGO_TERM_COLOR", "never")
             .stdin(Stdio::null())
             .stderr(Stdio::piped())

@@ -29,12 +29,14 @@ use anyhow::{Context, bail};
 
 use crate::build_view::hidden_while_building;
 use crate::cargo::{Cargo, release_dir};
+use crate::dep_info;
 use crate::discover::Submission;
 use crate::images::{self, Images, Linked, link_images};
 use crate::pack;
 use crate::packs::build_packs;
 use crate::refuse;
 use crate::repair::Crate;
+use crate::rubric::BuildLimits;
 use crate::workspace::write_workspace;
 
 /// The panic message of a function whose body was removed because it did
@@ -80,6 +82,14 @@ pub struct Built {
     pub compiled: BTreeMap<String, Compiled>,
 }
 
+/// The one-line cause of a crate whose compile read `outside` files.
+fn read_outside(outside: &[String]) -> String {
+    format!(
+        "compiling it read {}, outside the submission, which a submission may not do",
+        outside.join(", ")
+    )
+}
+
 /// The instructor's workspace, which this crate was built from.
 pub fn workspace_root() -> PathBuf {
     // This crate is tests/grade.
@@ -93,11 +103,7 @@ pub fn workspace_root() -> PathBuf {
 
 /// Builds every submission that has source, in `dir`. Concurrent runs take
 /// turns: the generated workspace is shared.
-pub fn build(
-    dir: &Path,
-    submissions: &[Submission],
-    compile_seconds: u64,
-) -> anyhow::Result<Built> {
+pub fn build(dir: &Path, submissions: &[Submission], limits: BuildLimits) -> anyhow::Result<Built> {
     fs::create_dir_all(dir.join("subs"))?;
     let lock = fs::File::create(dir.join("grade.lock"))?;
     lock.lock()
@@ -105,7 +111,7 @@ pub fn build(
     let cargo = Cargo {
         dir: dir.to_path_buf(),
         hidden: hidden_while_building(dir, submissions),
-        compile_seconds,
+        limits,
     };
     let batch = build_locked(&cargo, submissions);
     let _ = lock.unlock();
@@ -188,6 +194,16 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
                 krate.failure = Some(cause.clone());
                 continue;
             }
+            // What a failed compile read is checked before any of its
+            // messages can be shown: a message can quote what it read.
+            if build.errors.contains_key(name) {
+                let outside =
+                    dep_info::recorded_outside_reads(&release_dir(dir)?.join("deps"), name);
+                if !outside.is_empty() {
+                    krate.failure = Some(read_outside(&outside));
+                    continue;
+                }
+            }
             match build.errors.get(name) {
                 None => {}
                 Some(diagnostics) if round < REPAIR_ROUNDS => match krate.repair(diagnostics) {
@@ -214,12 +230,15 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
         if krate.failure.is_some() {
             continue;
         }
-        let outside = refuse::outside_reads(&release_dir(dir)?.join("deps"), name);
+        let outside = dep_info::outside_reads(&release_dir(dir)?.join("deps"), name);
         if !outside.is_empty() {
-            krate.failure = Some(format!(
-                "compiling it read {}, outside the submission, which a submission may not do",
-                outside.join(", ")
-            ));
+            krate.failure = Some(read_outside(&outside));
+            continue;
+        }
+        // A file the scan could not read, yet rustc compiled: the scan
+        // never saw what it holds, so it is not trusted.
+        if let Some(file) = krate.files.iter().find(|(_, text)| !refuse::lexes(text)) {
+            krate.failure = Some(format!("src/{}: {}", file.0.display(), refuse::UNREAD));
         }
     }
 

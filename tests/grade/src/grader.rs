@@ -166,7 +166,7 @@ fn grade_all(
         let setting = sandbox::Setting::detect()?;
         progress.suspend(|| eprintln!("{}", setting.describe()));
         setting_line = Some(setting.describe());
-        let batch = compile::build(&build_dir(), &todo, rubric.build.compile_seconds)?;
+        let batch = compile::build(&build_dir(), &todo, rubric.build)?;
         let grading_started = Instant::now();
         progress.set_message("grading");
         let jobs = cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);

@@ -24,9 +24,11 @@
 //! `wrappers` adds the exercises' entry points to each submission, `repair`
 //! stubs out the functions that do not compile, `packs` builds packs and
 //! evicts their faulty members, `workspace` writes the generated crates,
-//! `cargo` runs cargo, `diagnostic` reads what it says, `build_view` hides
-//! from the build what a submission must not read, and `compile_limit`
-//! holds each rustc to the rubric's compile time.
+//! `cargo` runs cargo, `diagnostic` reads what it says, `dep_info` reads
+//! what rustc says it read, `build_view` hides from the build what a
+//! submission must not read, and `compile_limit` puts each rustc behind
+//! the compile's wall (`grade_sandbox::compile`) under the rubric's
+//! `[build]` limits.
 //!
 //! The class report is written after grading: `mistakes` collects each
 //! submission's diagnosed mistakes, `class_report` and `feedback_page` make
@@ -48,6 +50,7 @@ mod classroom;
 mod cli;
 mod compile;
 mod compile_limit;
+mod dep_info;
 mod diagnostic;
 mod discover;
 mod feedback_page;

@@ -125,6 +125,10 @@ pub fn root(pack: &Pack) -> String {
 ///   and `extern crate self`, which would name the pack;
 /// * `super` in `lib.rs` outside an inline module, or a chain of `super`
 ///   longer than the modules it sits in, which would reach the pack's root;
+/// * anything that could make rustc read a file or the environment, or a
+///   macro of its own ([`crate::refuse::could_read_files`]): alone, the
+///   compile's wall keeps a crate to its own files, but a pack's files
+///   are every member's;
 /// * raw code ([`crate::refuse::names_raw_code`]), which only an
 ///   instructor's test lets through, so that it never shares an object
 ///   file with a classmate.
@@ -138,6 +142,7 @@ pub fn packable(files: &BTreeMap<PathBuf, String>) -> bool {
         let root_file = path == Path::new("lib.rs");
         (!root_file || only_lint_attributes(&tokens))
             && stays_inside(&tokens, depth)
+            && !crate::refuse::could_read_files(text)
             && !crate::refuse::names_raw_code(text)
     })
 }

@@ -10,8 +10,8 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::cargo::{Cargo, release_dir};
+use crate::dep_info;
 use crate::pack;
-use crate::refuse;
 use crate::repair::Crate;
 use crate::workspace::{manifest, write_if_changed, write_workspace};
 
@@ -59,7 +59,7 @@ pub fn build_packs(
             }
             let Some(diagnostics) = build.errors.get(&pack.name) else {
                 let deps = release_dir(dir)?.join("deps");
-                if refuse::outside_reads(&deps, &pack.name).is_empty() {
+                if dep_info::outside_reads(&deps, &pack.name).is_empty() {
                     clean.push(pack);
                 } else {
                     alone.extend(pack.members.into_iter().map(|m| m.krate));

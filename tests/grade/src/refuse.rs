@@ -8,8 +8,8 @@
 //! attributes are found too. Stable Rust cannot build an identifier out of
 //! pieces in `macro_rules!`, so a construct that reads a file or the
 //! environment must name one of these identifiers somewhere in the source.
-//! After the build, [`outside_reads`] checks rustc's own record of what it
-//! read, as a second line of defence.
+//! After the build, [`crate::dep_info`] checks rustc's own record of what
+//! it read, as a second line of defence.
 //!
 //! It also refuses what the lab never needs and an attack on the sandbox
 //! does: `unsafe` in any form (blocks, functions, impls and the unsafe
@@ -58,17 +58,43 @@ pub fn unsafe_allowed() -> bool {
     std::env::var_os(ALLOW_UNSAFE_VARIABLE).is_some_and(|v| v == "1")
 }
 
+/// The environment variable that lets an instructor's test grade code
+/// whose reads outside the submission the scan would refuse: the
+/// workbook's own tests use it to prove that the compile's wall (see
+/// `grade_sandbox::compile`) holds on its own. Never set it for a class.
+pub const UNSCANNED_VARIABLE: &str = "GRADE_UNSCANNED";
+
+/// Whether [`UNSCANNED_VARIABLE`] is set to 1.
+fn reads_unscanned() -> bool {
+    std::env::var_os(UNSCANNED_VARIABLE).is_some_and(|v| v == "1")
+}
+
 /// Every refused construct in `text`, the file at `file`.
 pub fn scan(file: &Path, text: &str) -> Vec<Refusal> {
-    scan_with(file, text, !unsafe_allowed())
+    let found = scan_with(file, text, !unsafe_allowed());
+    if reads_unscanned() {
+        return found
+            .into_iter()
+            .filter(|refusal| RAW_CODE.contains(&refusal.reason) || refusal.reason == FEATURE)
+            .collect();
+    }
+    found
 }
 
 /// [`scan`], with the refusals of unsafe code and of the link attributes
 /// only when `raw_code` is set (see [`ALLOW_UNSAFE_VARIABLE`]).
 fn scan_with(file: &Path, text: &str, raw_code: bool) -> Vec<Refusal> {
-    // A file that does not even lex fails to compile before any macro
-    // runs, so it cannot read anything.
-    let Ok(tokens) = TokenStream::from_str(&without_shebang(text)) else {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if is_shebang(text) {
+        return vec![Refusal {
+            file: file.to_path_buf(),
+            line: 1,
+            reason: SHEBANG,
+        }];
+    }
+    // A file that does not lex is not scanned here: if rustc compiles it
+    // all the same, the build refuses it (see [`lexes`]).
+    let Ok(tokens) = TokenStream::from_str(text) else {
         return Vec::new();
     };
     let mut found = Vec::new();
@@ -89,6 +115,51 @@ fn scan_with(file: &Path, text: &str, raw_code: bool) -> Vec<Refusal> {
     found
 }
 
+/// Whether the scan reads `text` as rustc does, token for token. A file
+/// it cannot read is one the scan never saw: if rustc compiles it all the
+/// same, `grade` refuses it ([`UNREAD`]) rather than trust it.
+pub fn lexes(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    is_shebang(text) || TokenStream::from_str(text).is_ok()
+}
+
+/// The reason a crate is refused when rustc compiled a file that the scan
+/// could not read.
+pub const UNREAD: &str = "grade could not read this file as the compiler does, so it cannot \
+                          check what it reads while compiling; the compiler took it, so it is \
+                          refused";
+
+/// Whether a submission's source could make rustc read a file or the
+/// environment at all: it names one of the constructs that can, or writes
+/// a macro of its own (whose expansion the scan sees only in pieces). Such
+/// a submission is never packed with classmates (see
+/// [`crate::pack::packable`]): alone, the compile's wall keeps it to its
+/// own files, while in a pack those files would include the classmates'.
+pub fn could_read_files(text: &str) -> bool {
+    fn names(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|token| match token {
+            TokenTree::Ident(ident) => {
+                let name = ident.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name);
+                matches!(
+                    name,
+                    "include"
+                        | "include_str"
+                        | "include_bytes"
+                        | "env"
+                        | "option_env"
+                        | "path"
+                        | "debugger_visualizer"
+                        | "macro_rules"
+                )
+            }
+            TokenTree::Group(group) => names(group.stream()),
+            TokenTree::Punct(_) | TokenTree::Literal(_) => false,
+        })
+    }
+    TokenStream::from_str(text).map_or(true, names)
+}
+
 /// Whether `text` holds any of the raw code that [`scan`] refuses unless
 /// an instructor's test lets it through (`unsafe`, `extern` blocks, the
 /// `asm` family, link attributes). The packer builds such a submission
@@ -100,26 +171,25 @@ pub fn names_raw_code(text: &str) -> bool {
         .any(|refusal| RAW_CODE.contains(&refusal.reason))
 }
 
-/// The text as rustc lexes it: a first line starting with `#!` (and not
-/// `#![`, an inner attribute) is a shebang, which rustc skips; it becomes
-/// an empty line, so the line numbers stay.
-fn without_shebang(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.starts_with("#!") && !text["#!".len()..].trim_start().starts_with('[') {
-        let rest = text.find('\n').map_or("", |end| &text[end..]);
-        std::borrow::Cow::Owned(rest.to_string())
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    }
+/// Whether `text` begins with a line rustc may skip as a shebang: `#!`
+/// not followed at once (after spaces) by `[`. rustc decides after
+/// skipping comments too, so `#!/**/[attr] code` is code to rustc, and a
+/// line that two readers could read two ways is refused whole.
+fn is_shebang(text: &str) -> bool {
+    text.starts_with("#!") && !text["#!".len()..].trim_start().starts_with('[')
 }
 
 const UNSAFE: &str = "`unsafe` code is refused: the lab needs none, and it is how a submission would reach outside its sandbox; write it in safe Rust";
 const ASM: &str = "inline assembly (`asm!`, `global_asm!`, `naked_asm!`) is refused: the lab needs none, and it can read files while compiling";
 const EXTERN_BLOCK: &str = "`extern` blocks are refused: they declare foreign functions, which only `unsafe` code can call; the lab needs none";
 const LINK_ATTRIBUTE: &str = "link attributes (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`) are refused: they change what the linker does, which the lab never needs";
+const SHEBANG: &str = "a first line starting with `#!` is refused: the compiler may read code on it that the grader's check would skip; remove the line";
 const FEATURE: &str =
     "`#![feature]` is refused: it needs a nightly compiler and the lab uses stable Rust";
 const ATTRIBUTE_BUILT: &str = "an attribute built from a macro's arguments (`#[$…]`) could load a file from outside your submission; write the attribute out";
 const ATTRIBUTE_FROM_METAVARIABLE: &str = "an attribute whose brackets come from a macro's arguments (`# $…`) could load a file from outside your submission; write the attribute out";
+const LOOSE_HASH: &str = "a `#` that does not open an attribute could make one inside a macro, and so load a file from outside your submission; write the attribute out";
+const PATH: &str = "`#[path]` makes a module out of a file outside your submission; keep every module in your own files";
 
 /// The refusals that [`ALLOW_UNSAFE_VARIABLE`] lifts.
 const RAW_CODE: [&str; 4] = [UNSAFE, ASM, EXTERN_BLOCK, LINK_ATTRIBUTE];
@@ -156,6 +226,12 @@ fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
                         line,
                         "`env!` reads the grading machine's environment while compiling; the lab needs none",
                     ),
+                    // A file read while compiling, wherever the name stands
+                    // (a macro could move it into an attribute).
+                    "debugger_visualizer" => refuse(
+                        line,
+                        "`#[debugger_visualizer]` reads a file while compiling, which a submission may not do; the lab needs none",
+                    ),
                     "unsafe" => refuse(line, UNSAFE),
                     "asm" | "global_asm" | "naked_asm" => refuse(line, ASM),
                     "extern" if starts_block(&tokens[i + 1..]) => refuse(line, EXTERN_BLOCK),
@@ -176,7 +252,9 @@ fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
                     Some(TokenTree::Punct(p)) if p.as_char() == '$' => {
                         refuse(p.span().start().line, ATTRIBUTE_FROM_METAVARIABLE);
                     }
-                    _ => {}
+                    // Outside an attribute, `#` is only ever a macro's
+                    // token, which it could put before brackets of its own.
+                    _ => refuse(punct.span().start().line, LOOSE_HASH),
                 }
             }
             // `$h [path = …]` with `#` passed in as `$h`: after expansion
@@ -190,11 +268,43 @@ fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
                 refuse(punct.span().start().line, ATTRIBUTE_FROM_METAVARIABLE);
             }
             TokenTree::Group(group) => {
+                // `[path = "…"]` wherever it stands: a macro can put a `#`
+                // before brackets that the scan saw without one.
+                if group.delimiter() == Delimiter::Bracket && names_a_path(group.stream()) {
+                    refuse(group.span().start().line, PATH);
+                }
                 walk(&group.stream().into_iter().collect::<Vec<_>>(), refuse);
             }
             TokenTree::Punct(_) | TokenTree::Literal(_) => {}
         }
     }
+}
+
+/// An identifier as rustc reads it: `r#path` is `path`.
+fn plain(ident: &proc_macro2::Ident) -> String {
+    let name = ident.to_string();
+    name.strip_prefix("r#")
+        .map_or_else(|| name.clone(), str::to_string)
+}
+
+/// Whether brackets hold an attribute-like `path = …`: their first token
+/// is a name (`path`, `cfg_attr`…) and `path =` stands somewhere inside.
+fn names_a_path(stream: TokenStream) -> bool {
+    fn path_then_equals(tokens: &[TokenTree]) -> bool {
+        tokens.iter().enumerate().any(|(i, token)| match token {
+            TokenTree::Ident(ident) => {
+                plain(ident) == "path"
+                    && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p))
+                        if p.as_char() == '=' && p.spacing() == proc_macro2::Spacing::Alone)
+            }
+            TokenTree::Group(group) => {
+                path_then_equals(&group.stream().into_iter().collect::<Vec<_>>())
+            }
+            _ => false,
+        })
+    }
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    matches!(tokens.first(), Some(TokenTree::Ident(_))) && path_then_equals(&tokens)
 }
 
 /// Refuses `path` anywhere in an attribute (`#[path = …]`, or inside
@@ -204,18 +314,12 @@ fn attribute(stream: TokenStream, refuse: &mut dyn FnMut(usize, &'static str)) {
     let tokens: Vec<TokenTree> = stream.into_iter().collect();
     for (i, token) in tokens.iter().cloned().enumerate() {
         match token {
-            TokenTree::Ident(ident) if ident == "debugger_visualizer" => refuse(
-                ident.span().start().line,
-                "`#[debugger_visualizer]` reads a file while compiling, which a submission may not do; the lab needs none",
-            ),
-            TokenTree::Ident(ident) if ident == "path" => refuse(
-                ident.span().start().line,
-                "`#[path]` makes a module out of a file outside your submission; keep every \
-                 module in your own files",
-            ),
+            TokenTree::Ident(ident) if plain(&ident) == "path" => {
+                refuse(ident.span().start().line, PATH);
+            }
             TokenTree::Ident(ident)
                 if matches!(
-                    ident.to_string().as_str(),
+                    plain(&ident).as_str(),
                     "no_mangle" | "export_name" | "link_section" | "link" | "link_name"
                 ) =>
             {
@@ -223,7 +327,7 @@ fn attribute(stream: TokenStream, refuse: &mut dyn FnMut(usize, &'static str)) {
             }
             // `feature(…)`, not `cfg(feature = "…")`.
             TokenTree::Ident(ident)
-                if ident == "feature"
+                if plain(&ident) == "feature"
                     && matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
                         if g.delimiter() == Delimiter::Parenthesis) =>
             {
@@ -247,60 +351,6 @@ fn starts_block(after: &[TokenTree]) -> bool {
         _ => after,
     };
     matches!(after.first(), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace)
-}
-
-/// The files and environment variables that rustc recorded reading for
-/// a crate, other than the crate's own `src/`, from its dep-info file
-/// (`deps/<name>-<hash>.d`, the newest if there are several).
-pub fn outside_reads(deps: &Path, name: &str) -> Vec<String> {
-    let newest = std::fs::read_dir(deps)
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .filter(|entry| {
-            let file = entry.file_name().to_string_lossy().to_string();
-            file.starts_with(&format!("{name}-")) && file.ends_with(".d")
-        })
-        .max_by_key(|entry| entry.metadata().and_then(|m| m.modified()).ok());
-    let Some(text) = newest.and_then(|e| std::fs::read_to_string(e.path()).ok()) else {
-        return vec![format!("no record of what compiling {name} read")];
-    };
-    let own = PathBuf::from(format!("subs/{name}/src"));
-    let mut outside = Vec::new();
-    for line in text.lines() {
-        if let Some(variable) = line.strip_prefix("# env-dep:") {
-            let name = variable.split('=').next().unwrap_or(variable);
-            outside.push(format!("the environment variable {name}"));
-        } else if let Some((_, inputs)) = line.split_once(": ") {
-            for input in inputs.split_whitespace() {
-                // `subs/x/src/../../../solutions/…` starts as its own does.
-                let inside = normalised(Path::new(input)).is_some_and(|p| p.starts_with(&own));
-                if !inside && !outside.contains(&input.to_string()) {
-                    outside.push(input.to_string());
-                }
-            }
-        }
-    }
-    outside
-}
-
-/// `path` with `.` and `..` resolved by name (no file is read), or `None`
-/// when `..` climbs above its start.
-fn normalised(path: &Path) -> Option<PathBuf> {
-    use std::path::Component;
-    let mut parts: Vec<Component<'_>> = Vec::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !matches!(parts.pop(), Some(Component::Normal(_))) {
-                    return None;
-                }
-            }
-            other => parts.push(other),
-        }
-    }
-    Some(parts.iter().collect())
 }
 
 #[cfg(test)]
@@ -349,7 +399,8 @@ macro_rules! attach { ($h:tt) => { $h [path = "/x.rs"] mod n; } }
 "#;
         let found = reasons(hostile);
         let lines: Vec<usize> = found.iter().map(|(l, _)| *l).collect();
-        assert_eq!(lines, [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 12]);
+        // Line 11 twice: `$h [` and the `[path = …]` it would complete.
+        assert_eq!(lines, [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12]);
         assert!(found.iter().any(|(_, r)| *r == UNSAFE));
         assert!(found.iter().any(|(_, r)| *r == ASM));
         assert!(found.iter().any(|(_, r)| *r == EXTERN_BLOCK));
@@ -359,19 +410,67 @@ macro_rules! attach { ($h:tt) => { $h [path = "/x.rs"] mod n; } }
         // reads outside.
         let lifted = scan_with(Path::new("lib.rs"), hostile, false);
         let left: Vec<&str> = lifted.iter().map(|r| r.reason).collect();
-        assert_eq!(left.len(), 4, "{left:?}");
+        assert_eq!(left.len(), 5, "{left:?}");
         assert!(!left.contains(&UNSAFE));
     }
 
     #[test]
-    fn a_shebang_line_hides_nothing() {
-        let text = "#!/usr/bin/env run-cargo-script\n#[path = \"/x.rs\"] mod d;\n";
-        assert_eq!(reasons(text).len(), 1, "without the shebang the file lexes");
-        assert_eq!(reasons(text)[0].0, 2, "and its lines keep their numbers");
+    fn a_line_rustc_may_read_two_ways_is_refused_whole() {
+        let shebang = "#!/usr/bin/env run-cargo-script\n#[path = \"/x.rs\"] mod d;\n";
+        assert_eq!(reasons(shebang), [(1, SHEBANG)]);
+        // rustc skips the comment and reads an attribute, then code.
+        let hidden = "#!/**/[allow(unused)] const _: &str = include_str!(\"/x\");\n";
+        assert_eq!(reasons(hidden), [(1, SHEBANG)]);
+        // An inner attribute is no shebang; what follows it is scanned.
         assert_eq!(
-            reasons("#![allow(dead_code)]\n#[path = \"/x\"] mod d;\n").len(),
+            reasons("#![allow(dead_code)]\n#[path = \"/x\"] mod d;\n"),
+            [(2, PATH)]
+        );
+        // rustc drops a byte-order mark first; so does the scan.
+        let marked = "\u{feff}#!/**/[allow(unused)] fn f() {}\n";
+        assert_eq!(reasons(marked), [(1, SHEBANG)]);
+        assert_eq!(
+            reasons("\u{feff}const A: &str = include_str!(\"/x\");")[0].0,
             1
         );
+    }
+
+    /// `#[path = …]` made only by expansion: the macro puts back in order
+    /// what its caller wrote out of order.
+    #[test]
+    fn an_attribute_assembled_by_a_macro_is_refused() {
+        let reordered = r#"
+macro_rules! m { ($b:tt $h:tt) => { $h $b mod leak; } }
+m!([path = "/proc/self/environ"] #);
+macro_rules! n { ($b:tt) => { $($b)* } }
+n!([cfg_attr(all(), path = "/dev/zero")]);
+"#;
+        let found = reasons(reordered);
+        assert!(found.contains(&(3, PATH)), "{found:?}");
+        assert!(found.contains(&(3, LOOSE_HASH)), "{found:?}");
+        assert!(found.contains(&(5, PATH)), "{found:?}");
+        // Brackets that only hold a comparison or an index are code.
+        assert_eq!(reasons("fn f(path: usize) -> bool { [path == 1][0] }"), []);
+    }
+
+    #[test]
+    fn what_could_read_a_file_is_never_packed() {
+        assert!(could_read_files("macro_rules! m { () => {} }"));
+        assert!(could_read_files("fn f() { let r#path = 1; }"));
+        assert!(could_read_files(
+            "const E: Option<&str> = option_env!(\"X\");"
+        ));
+        assert!(could_read_files("fn ("), "what does not lex is not packed");
+        assert!(!could_read_files(
+            "pub fn flip() -> &'static str { \"heads\" }"
+        ));
+    }
+
+    #[test]
+    fn the_scan_knows_which_files_it_could_not_read() {
+        assert!(lexes("fn f() {}"));
+        assert!(lexes("#!/usr/bin/env x\nfn f() {}"), "refused, but read");
+        assert!(!lexes("fn f() { \"unterminated }"));
     }
 
     #[test]
@@ -392,36 +491,5 @@ pub fn flip<R: Rng + ?Sized>(rng: &mut R) -> &'static str {
 "#;
         assert_eq!(reasons(fine), []);
         assert_eq!(reasons("fn ("), [], "a file that does not lex");
-    }
-
-    #[test]
-    fn dep_info_names_what_was_read() {
-        let deps = tempfile::tempdir().unwrap();
-        std::fs::write(
-            deps.path().join("s1-abc.d"),
-            "/t/deps/s1-abc.d: subs/s1/src/lib.rs /srv/solutions/src/flip.rs\n\n\
-             subs/s1/src/lib.rs:\n/srv/solutions/src/flip.rs:\n\n# env-dep:HOME=/root\n",
-        )
-        .unwrap();
-        assert_eq!(
-            outside_reads(deps.path(), "s1"),
-            [
-                "/srv/solutions/src/flip.rs",
-                "the environment variable HOME"
-            ]
-        );
-        assert_eq!(outside_reads(deps.path(), "s2").len(), 1, "no record");
-
-        // A path that climbs out of its own src/ is outside, however spelt.
-        std::fs::write(
-            deps.path().join("s3-abc.d"),
-            "/t/deps/s3-abc.d: subs/s3/src/lib.rs subs/s3/src/./a/../flip.rs \
-             subs/s3/src/../../../../solutions/src/flip.rs\n",
-        )
-        .unwrap();
-        assert_eq!(
-            outside_reads(deps.path(), "s3"),
-            ["subs/s3/src/../../../../solutions/src/flip.rs"]
-        );
     }
 }

@@ -28,26 +28,34 @@ pub struct Rubric {
     pub core: BTreeMap<String, Vec<String>>,
     /// The sandbox's limits.
     pub limits: Limits,
-    /// The build's limit.
+    /// The build's limits.
     #[serde(default)]
     pub build: BuildLimits,
 }
 
-/// How long the compiler may work on a submission.
+/// What the compiler may spend on a crate of submissions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BuildLimits {
     /// CPU seconds rustc may spend on one crate of submissions: over it,
     /// a pack is split up and a lone submission "did not compile".
     pub compile_seconds: u64,
+    /// Address space rustc may use for one crate, in MiB.
+    pub compile_memory_mib: u64,
+    /// The largest file rustc may write for one crate, in MiB.
+    pub compile_output_mib: u64,
 }
 
 impl Default for BuildLimits {
     /// 30 s: the lab compiles in well under one, and a pack of 32
     /// submissions in about 1.5 s of CPU on this project's 2-core machine.
+    /// 2 GiB of address space: rustc maps about 0.6 GiB to compile a pack
+    /// of 32. 256 MiB per file: a pack's rlib is under 2 MiB.
     fn default() -> BuildLimits {
         BuildLimits {
             compile_seconds: 30,
+            compile_memory_mib: 2048,
+            compile_output_mib: 256,
         }
     }
 }
@@ -107,8 +115,13 @@ impl Rubric {
         if !(limits.call_seconds > 0.0 && limits.cpu_seconds > 0 && limits.memory_mib >= 64) {
             bail!("[limits] need call_seconds > 0, cpu_seconds > 0 and memory_mib >= 64");
         }
-        if rubric.build.compile_seconds == 0 {
+        let build = rubric.build;
+        if build.compile_seconds == 0 {
             bail!("[build] compile_seconds must be at least 1");
+        }
+        // Below these, rustc cannot even load its own libraries.
+        if build.compile_memory_mib < 1024 || build.compile_output_mib < 16 {
+            bail!("[build] needs compile_memory_mib >= 1024 and compile_output_mib >= 16");
         }
         Ok(rubric)
     }

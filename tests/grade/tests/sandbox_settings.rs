@@ -80,7 +80,69 @@ const DID_NOT_COMPILE: &[&str] = &[
     // The build cannot read the reference, not even through the assembler:
     // a mount namespace hides it, and without one the build's view does.
     "incbin_solutions_unsafe",
+    // The compile's wall, with the scan lifted by GRADE_UNSCANNED: each
+    // compile reads its own source, the dependencies and the toolchain
+    // only, with an empty environment, and within its memory and file
+    // size; [`assert_nothing_leaked`] checks that no message quotes what
+    // the attacks reach for.
+    "build_big_constant",
+    "build_big_static",
+    "build_dev_urandom",
+    "build_dev_zero",
+    "build_etc_passwd",
+    "build_macro_bomb",
+    "build_macro_path",
+    "build_reads_cargo_variables",
+    "build_reads_environ",
+    "build_reads_pack_secret",
+    "build_reads_workspace_manifest",
+    "build_shebang_comment",
 ];
+
+/// A variable set for every hostile run: the build fixtures reach for the
+/// grader's environment, so its value must appear in no output.
+const CANARY: (&str, &str) = ("GRADE_TEST_CANARY", "canary-1f0e7d3c-not-for-students");
+
+/// What the build fixtures reach for appears nowhere a person reads: not
+/// in the gradebook or the messages on stdout and stderr, not in any file
+/// of `--out` (results.json, the pages); and no compile left its private
+/// output folder behind in `build`.
+fn assert_nothing_leaked(setting: &str, output: &Output, out: &Path, build: &Path) {
+    let secret = std::fs::read_to_string(build.join("pack-secret")).unwrap();
+    let secrets = [CANARY.1, secret.trim(), "root:x:0:0", "[workspace]"];
+    let mut texts = vec![
+        ("stdout".to_string(), output.stdout.clone()),
+        ("stderr".to_string(), output.stderr.clone()),
+    ];
+    let mut folders = vec![out.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            if entry.file_type().unwrap().is_dir() {
+                folders.push(entry.path());
+            } else {
+                let text = std::fs::read(entry.path()).unwrap();
+                texts.push((entry.path().display().to_string(), text));
+            }
+        }
+    }
+    assert!(
+        texts.len() > 20,
+        "{setting}: --out holds too little: {}",
+        texts.len()
+    );
+    for (name, text) in &texts {
+        let text = String::from_utf8_lossy(text);
+        for secret in secrets {
+            assert!(!text.contains(secret), "{setting}: {name} holds {secret:?}");
+        }
+    }
+    let scratch = build.join("compiling");
+    let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().flatten().collect();
+    assert!(
+        left.is_empty(),
+        "{setting}: compiles left {left:?} in {scratch:?}"
+    );
+}
 
 /// What is on the machine that a submission might leave behind: System V
 /// shared memory segments, `sleep 1234`s, the constructor's marker.
@@ -165,9 +227,14 @@ fn hostile_fixtures_hold_as_root() {
     }
     let before = leftovers();
     let class = hostile_class();
+    let out = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_grade"))
         .args(grade_arguments(class.path()))
+        .arg("--out")
+        .arg(out.path())
         .env("GRADE_ALLOW_UNSAFE", "1")
+        .env("GRADE_UNSCANNED", "1")
+        .env(CANARY.0, CANARY.1)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -177,6 +244,8 @@ fn hostile_fixtures_hold_as_root() {
     let run_group = format!("grade-{}", child.id());
     let output = child.wait_with_output().unwrap();
     assert_rows("root", &output, "setting: root, ");
+    let build = classes::workspace().join("target/grade");
+    assert_nothing_leaked("root", &output, out.path(), &build);
     assert_eq!(
         leftovers(),
         before,
@@ -261,13 +330,14 @@ fn grade_as_nobody(home: &Path, class: &Path, user_namespaces: bool) -> Output {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     const AS_NOBODY: &str = r#"set -e
-home=$1 sysroot=$2 registry=$3; shift 3
+home=$1 sysroot=$2 registry=$3 canary=$4; shift 4
 mount --bind "$sysroot" "$home/toolchain"
 mount --bind "$registry" "$home/cargo/registry"
 mount -o remount,bind,ro "$home/cargo/registry"
 exec setpriv --reuid=65534 --regid=65534 --clear-groups -- env -i \
     PATH="$home/toolchain/bin:/usr/local/bin:/usr/bin:/bin" HOME="$home" \
-    CARGO_HOME="$home/cargo" GRADE_BUILD_DIR="$home/build" GRADE_ALLOW_UNSAFE=1 "$@""#;
+    CARGO_HOME="$home/cargo" GRADE_BUILD_DIR="$home/build" GRADE_ALLOW_UNSAFE=1 \
+    GRADE_UNSCANNED=1 GRADE_TEST_CANARY="$canary" "$@""#;
     let mut command = Command::new("unshare");
     command
         .args(["--mount", "--propagation", "private", "--", "sh", "-c"])
@@ -275,8 +345,11 @@ exec setpriv --reuid=65534 --regid=65534 --clear-groups -- env -i \
         .arg(home)
         .arg(&sysroot)
         .arg(cargo_home.join("registry"))
+        .arg(CANARY.1)
         .arg(env!("CARGO_BIN_EXE_grade"))
-        .args(grade_arguments(class));
+        .args(grade_arguments(class))
+        .arg("--out")
+        .arg(home.join("out"));
     if !user_namespaces {
         grade_sandbox::seccomp::without_user_namespaces(&mut command).unwrap();
     }
@@ -299,6 +372,9 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
         &with,
         "setting: a user with user namespaces, ",
     );
+    let (out, build) = (home.path().join("out"), home.path().join("build"));
+    assert_nothing_leaked("user with user namespaces", &with, &out, &build);
+    std::fs::remove_dir_all(&out).unwrap();
     assert_eq!(
         leftovers(),
         before,
@@ -310,6 +386,7 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
         &without,
         "setting: a user without user namespaces, ",
     );
+    assert_nothing_leaked("user without user namespaces", &without, &out, &build);
     assert_eq!(
         leftovers(),
         before,
