@@ -54,7 +54,7 @@ pub(crate) fn results(
     let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
     let worth = rubric.hundredths(checks);
     let earned = rubric.earned(checks, &passed);
-    let tests: Vec<TestResult> = checks
+    let mut tests: Vec<TestResult> = checks
         .iter()
         .enumerate()
         .map(|(i, check)| {
@@ -70,6 +70,7 @@ pub(crate) fn results(
             )
         })
         .collect();
+    tell_each_cause_once(&mut tests, outcomes, build);
     let exercises: Vec<&str> = checks.iter().map(|c| c.exercise).collect();
     let mistakes = crate::mistakes::found(&exercises, outcomes);
     Results {
@@ -130,7 +131,43 @@ fn test_result(
         tags,
         extra_data: TestExtra {
             reason: reason(outcome, scored),
+            same_cause_as: None,
         },
+    }
+}
+
+/// What a test of a submission that did not compile at all says: the
+/// summary above the tests holds the compiler's message, once.
+pub(crate) const SEE_THE_COMPILER_ABOVE: &str = "did not compile: see the compiler's message above";
+
+/// One cause, one message: a compile error or an unwritten function fails
+/// every check it touches with the same words, so only the first of those
+/// checks keeps them and the others say in one line where they are. When
+/// nothing compiled, the summary holds the compiler's message and every
+/// check points there. Only `output` changes: each test keeps its score,
+/// its status and its reason.
+fn tell_each_cause_once(tests: &mut [TestResult], outcomes: &[Outcome], build: Build) {
+    // Each cause seen so far (its outcome, which names the exercise), and
+    // the test that tells it.
+    let mut told: Vec<(&Outcome, String)> = Vec::new();
+    for (test, outcome) in tests.iter_mut().zip(outcomes) {
+        let what = match outcome {
+            Outcome::DidNotCompile { .. } if build == Build::DidNotCompile => {
+                test.output = SEE_THE_COMPILER_ABOVE.to_string();
+                continue;
+            }
+            Outcome::DidNotCompile { .. } => "did not compile: see the compiler's message in",
+            Outcome::NotImplemented { .. } => "not yet implemented: see",
+            _ => continue,
+        };
+        match told.iter().find(|(cause, _)| *cause == outcome) {
+            Some((_, first)) => {
+                // A code span: a check's name may hold quotes of its own.
+                test.output = format!("{what} `{first}`");
+                test.extra_data.same_cause_as = Some(first.clone());
+            }
+            None => told.push((outcome, test.name.clone())),
+        }
     }
 }
 
