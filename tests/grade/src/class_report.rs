@@ -46,14 +46,14 @@ pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
 }
 
 /// A ranked mistake: who made it.
-struct Ranked<'a> {
-    found: &'a Found,
-    students: Vec<&'a str>,
+pub(crate) struct Ranked<'a> {
+    pub(crate) found: &'a Found,
+    pub(crate) students: Vec<&'a str>,
 }
 
 /// The known mistakes, most students first; ties in the lab's order of
-/// exercises, then by name.
-fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
+/// exercises, then by name (the table's closing lines name the first).
+pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
     let mut by_mistake: BTreeMap<(usize, &str, &str), Ranked<'a>> = BTreeMap::new();
     for result in all {
         for found in &result.mistakes {

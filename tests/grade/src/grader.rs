@@ -61,7 +61,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             );
         }
         let graded = grade_all(cli, &rubric, &rubric_text, &grader, &submissions)?;
-        print(cli.format, &graded)?;
+        print(cli.format, &graded, cli.out.as_deref())?;
         let Some(changes) = changes.as_mut() else {
             return Ok(ExitCode::SUCCESS);
         };
@@ -110,17 +110,28 @@ fn describe_paths(paths: &[PathBuf]) -> String {
         .join(", ")
 }
 
-/// Prints the grades to stdout in the chosen format.
-fn print(format: Format, graded: &[Results]) -> anyhow::Result<()> {
+/// Prints the grades to stdout in the chosen format; a table of more
+/// than one ends with the class's lines. Last, on stderr, where the class
+/// report written into `out` is, so that an instructor learns it is there.
+fn print(format: Format, graded: &[Results], out: Option<&Path>) -> anyhow::Result<()> {
     let all: Vec<&Results> = graded.iter().collect();
     match format {
         Format::Table => {
             for result in &all {
                 println!("{}", report::table(result));
             }
+            if all.len() > 1 {
+                print!("{}", crate::class_summary::lines(&all));
+            }
         }
         Format::Json => println!("{}", serde_json::to_string_pretty(&graded[0])?),
         Format::Csv => print!("{}", report::csv(&all)?),
+    }
+    if let Some(out) = out {
+        eprintln!(
+            "Class report: {} (a feedback page per submission beside it)",
+            out.join("index.html").display()
+        );
     }
     Ok(())
 }
@@ -253,11 +264,7 @@ fn write_pages(
     };
     crate::pages::write_all(out, done, &run)
         .with_context(|| format!("writing the class report into {}", out.display()))?;
-    // Said once, so that an instructor learns the report is there.
-    eprintln!(
-        "Class report: {} (a feedback page per submission beside it)",
-        out.join("index.html").display()
-    );
+    // `print` names the report once, after the table.
     Ok(())
 }
 

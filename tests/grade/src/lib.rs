@@ -7,7 +7,8 @@
 //! submission (`grade` itself, from the `grade-sandbox` crate, holding no
 //! student code) that runs each check in fresh, locked-down processes which
 //! only then execute the image; `remote` talks to them, `rubric` weighs the
-//! checks and `report` writes the results. `assign` makes a class's student
+//! checks and `report` writes the results, `table` for people (with
+//! `class_summary`'s closing lines for a class). `assign` makes a class's student
 //! repository and Gradescope autograder, and `classroom` its GitHub
 //! Classroom workflow and the check for clones whose checks were edited.
 //!
@@ -46,6 +47,7 @@ mod cargo;
 mod charts;
 mod check_process;
 mod class_report;
+mod class_summary;
 mod classroom;
 mod cli;
 mod compile;
@@ -75,6 +77,7 @@ mod sandbox;
 mod schedule;
 mod scores;
 mod setting;
+mod table;
 mod timings;
 mod watch;
 mod workers;

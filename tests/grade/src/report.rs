@@ -1,13 +1,15 @@
 //! The three ways a grade is written: Gradescope's `results.json`, a CSV
-//! gradebook and a table for people.
+//! gradebook and a table for people (in `table`, whose [`table`] and
+//! [`failed_checks`] are re-exported here for the other reports).
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
 use grading::Kind;
-use workbook::{BONUS_EXERCISES, LAB_EXERCISES};
+use workbook::LAB_EXERCISES;
+
+pub use crate::table::{failed_checks, table};
 
 /// One submission's grade in Gradescope's `results.json` format.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -63,11 +65,19 @@ pub enum Status {
 }
 
 /// A test's `extra_data`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TestExtra {
     /// Why the check passed, failed or did not run.
     pub reason: Reason,
+    /// The earlier test of the same exercise that failed for the same
+    /// cause (the same compile error, or the same unwritten function) and
+    /// gives it in full; this test's output then points there in one
+    /// line, so the cause is read once. `None` for a test that says it
+    /// all itself (and for every test of a submission that did not
+    /// compile at all, whose one compiler's message is the summary's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_cause_as: Option<String>,
 }
 
 /// Why a check's result is what it is: the typed form of what its message
@@ -329,119 +339,6 @@ pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
         writer.write_record(row)?;
     }
     Ok(String::from_utf8(writer.into_inner()?)?)
-}
-
-/// A readable report of one submission: points per exercise, then every
-/// check that did not pass, with its message.
-pub fn table(result: &Results) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} / {} points ({})",
-        result.extra_data.submission,
-        points(result.score),
-        points(result.max_score()),
-        result.extra_data.status
-    );
-    if !result.output.is_empty() {
-        for line in crate::markdown::to_plain(&result.output).lines() {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
-    for (exercise, score, max) in result.by_exercise() {
-        let tests = result.tests_of(exercise);
-        let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
-        let _ = writeln!(
-            out,
-            "  {exercise:<28} {:>6} / {:<6} {passed} of {} checks passed",
-            points(score),
-            points(max),
-            tests.len()
-        );
-        write_failures(&mut out, &tests, true);
-    }
-    bonus_table(result, &mut out);
-    out
-}
-
-/// The checks among `tests` that did not pass, in the order every report
-/// shows them: those that explain a mistake first, then those that only
-/// point to one; and apart, the checks skipped because a core check
-/// failed, which would all say the same thing and so share one line after
-/// the failure that explains them.
-pub fn failed_checks<'a>(tests: &[&'a TestResult]) -> (Vec<&'a TestResult>, Vec<&'a TestResult>) {
-    let (moot, failed): (Vec<&TestResult>, Vec<&TestResult>) = tests
-        .iter()
-        .copied()
-        .filter(|t| t.status != Status::Passed)
-        .partition(|t| t.extra_data.reason == Reason::Moot);
-    let (pointers, explained): (Vec<&TestResult>, Vec<&TestResult>) = failed
-        .into_iter()
-        .partition(|t| t.extra_data.reason == Reason::FollowsFrom);
-    (explained.into_iter().chain(pointers).collect(), moot)
-}
-
-/// Each failed check with its message, indented under its exercise;
-/// `with_points` adds what the check was worth.
-fn write_failures(out: &mut String, tests: &[&TestResult], with_points: bool) {
-    let (shown, moot) = failed_checks(tests);
-    for test in shown {
-        let worth = if with_points {
-            format!(" (0 of {})", points(test.max_score))
-        } else {
-            String::new()
-        };
-        let _ = writeln!(out, "    ✗ {}{worth}", test.name);
-        for line in crate::markdown::to_plain(&test.output).lines() {
-            let _ = writeln!(out, "        {line}");
-        }
-    }
-    if let Some(first) = moot.first() {
-        let worth: f64 = moot.iter().map(|t| t.max_score).sum();
-        let worth = if with_points {
-            format!(" (0 of {})", points(worth))
-        } else {
-            String::new()
-        };
-        let plural = if moot.len() == 1 { "" } else { "s" };
-        let _ = writeln!(out, "    ✗ {} more check{plural}{worth}", moot.len());
-        for line in crate::markdown::to_plain(&first.output).lines() {
-            let _ = writeln!(out, "        {line}");
-        }
-    }
-}
-
-/// The bonus extensions, one line each, with the failures of those that
-/// were attempted; a submission without them gets one line.
-fn bonus_table(result: &Results, out: &mut String) {
-    let (passed, total) = result.bonus_passed();
-    if total == 0 {
-        return;
-    }
-    let not_written = |t: &&TestResult| t.extra_data.reason == Reason::NotImplemented;
-    let attempted: Vec<&str> = BONUS_EXERCISES
-        .iter()
-        .copied()
-        .filter(|e| result.tests_of(e).iter().any(|t| !not_written(t)))
-        .collect();
-    if attempted.is_empty() {
-        let _ = writeln!(out, "  bonus (no points): not attempted");
-        return;
-    }
-    let _ = writeln!(
-        out,
-        "  bonus (no points): {passed} of {total} checks passed"
-    );
-    for exercise in attempted {
-        let tests = result.tests_of(exercise);
-        let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
-        let _ = writeln!(
-            out,
-            "  {exercise:<44} {passed} of {} checks passed",
-            tests.len()
-        );
-        write_failures(out, &tests, false);
-    }
 }
 
 #[cfg(test)]

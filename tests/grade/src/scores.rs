@@ -54,7 +54,7 @@ pub(crate) fn results(
     let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
     let worth = rubric.hundredths(checks);
     let earned = rubric.earned(checks, &passed);
-    let tests: Vec<TestResult> = checks
+    let mut tests: Vec<TestResult> = checks
         .iter()
         .enumerate()
         .map(|(i, check)| {
@@ -70,6 +70,7 @@ pub(crate) fn results(
             )
         })
         .collect();
+    tell_each_cause_once(&mut tests, outcomes, build);
     let exercises: Vec<&str> = checks.iter().map(|c| c.exercise).collect();
     let mistakes = crate::mistakes::found(&exercises, outcomes);
     Results {
@@ -130,7 +131,43 @@ fn test_result(
         tags,
         extra_data: TestExtra {
             reason: reason(outcome, scored),
+            same_cause_as: None,
         },
+    }
+}
+
+/// What a test of a submission that did not compile at all says: the
+/// summary above the tests holds the compiler's message, once.
+pub(crate) const SEE_THE_COMPILER_ABOVE: &str = "did not compile: see the compiler's message above";
+
+/// One cause, one message: a compile error or an unwritten function fails
+/// every check it touches with the same words, so only the first of those
+/// checks keeps them and the others say in one line where they are. When
+/// nothing compiled, the summary holds the compiler's message and every
+/// check points there. Only `output` changes: each test keeps its score,
+/// its status and its reason.
+fn tell_each_cause_once(tests: &mut [TestResult], outcomes: &[Outcome], build: Build) {
+    // Each cause seen so far (its outcome, which names the exercise), and
+    // the test that tells it.
+    let mut told: Vec<(&Outcome, String)> = Vec::new();
+    for (test, outcome) in tests.iter_mut().zip(outcomes) {
+        let what = match outcome {
+            Outcome::DidNotCompile { .. } if build == Build::DidNotCompile => {
+                test.output = SEE_THE_COMPILER_ABOVE.to_string();
+                continue;
+            }
+            Outcome::DidNotCompile { .. } => "did not compile: see the compiler's message in",
+            Outcome::NotImplemented { .. } => "not yet implemented: see",
+            _ => continue,
+        };
+        match told.iter().find(|(cause, _)| *cause == outcome) {
+            Some((_, first)) => {
+                // A code span: a check's name may hold quotes of its own.
+                test.output = format!("{what} `{first}`");
+                test.extra_data.same_cause_as = Some(first.clone());
+            }
+            None => told.push((outcome, test.name.clone())),
+        }
     }
 }
 
@@ -154,4 +191,89 @@ fn reason(outcome: &Outcome, scored: bool) -> Reason {
 
 fn quoted(title: &str) -> String {
     format!("\"{title}\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use grading::Kind;
+
+    use super::*;
+
+    fn test(name: &str, outcome: &Outcome) -> TestResult {
+        TestResult {
+            name: name.to_string(),
+            score: 0.0,
+            max_score: 1.0,
+            status: Status::Failed,
+            output: crate::markdown::message(&outcome.to_string()),
+            tags: Tags {
+                exercise: "flip".into(),
+                kind: Kind::Property,
+                core: false,
+            },
+            extra_data: TestExtra {
+                reason: reason(outcome, false),
+                same_cause_as: None,
+            },
+        }
+    }
+
+    fn told(outcomes: &[Outcome], build: Build) -> Vec<TestResult> {
+        let names = ["a", "b", "c", "d", "e", "f"];
+        let mut tests: Vec<TestResult> = names
+            .iter()
+            .zip(outcomes)
+            .map(|(name, outcome)| test(name, outcome))
+            .collect();
+        tell_each_cause_once(&mut tests, outcomes, build);
+        tests
+    }
+
+    #[test]
+    fn a_repeated_cause_is_told_by_its_first_test_only() {
+        let todo = Outcome::NotImplemented {
+            function: "flip".into(),
+        };
+        let broken = Outcome::DidNotCompile {
+            function: "are_permutations".into(),
+            message: "error[E0308]: mismatched types".into(),
+        };
+        let other_todo = Outcome::NotImplemented {
+            function: "perfect_shuffle".into(),
+        };
+        let outcomes = [
+            todo.clone(),
+            Outcome::Passed,
+            todo.clone(),
+            broken.clone(),
+            broken.clone(),
+            other_todo.clone(),
+        ];
+        let tests = told(&outcomes, Build::PartlyCompiled);
+        let first = |i: usize| test(["a", "b", "c", "d", "e", "f"][i], &outcomes[i]);
+        for i in [0, 1, 3, 5] {
+            assert_eq!(tests[i], first(i), "the first of its cause, or another");
+        }
+        assert_eq!(tests[2].output, "not yet implemented: see `a`");
+        assert_eq!(tests[2].extra_data.same_cause_as.as_deref(), Some("a"));
+        assert_eq!(
+            tests[4].output,
+            "did not compile: see the compiler's message in `d`"
+        );
+        assert_eq!(tests[4].extra_data.same_cause_as.as_deref(), Some("d"));
+        assert_eq!(tests[4].extra_data.reason, Reason::DidNotCompile);
+    }
+
+    #[test]
+    fn a_submission_that_did_not_compile_points_every_test_to_the_summary() {
+        let broken = Outcome::DidNotCompile {
+            function: "flip".into(),
+            message: "error: expected `;`".into(),
+        };
+        let tests = told(&[broken.clone(), broken], Build::DidNotCompile);
+        for test in tests {
+            assert_eq!(test.output, SEE_THE_COMPILER_ABOVE);
+            assert_eq!(test.extra_data.same_cause_as, None);
+        }
+    }
 }

@@ -11,6 +11,7 @@ use predicates::prelude::*;
 
 mod classes;
 mod gradebook;
+mod one_message;
 use classes::{autograder_root, fixtures};
 use gradebook::{Loses, assert_has_row, did_not_compile, row, source_of};
 
