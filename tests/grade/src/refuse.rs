@@ -130,34 +130,39 @@ pub const UNREAD: &str = "grade could not read this file as the compiler does, s
                           refused";
 
 /// Whether a submission's source could make rustc read a file or the
-/// environment at all: it names one of the constructs that can, or writes
-/// a macro of its own (whose expansion the scan sees only in pieces). Such
-/// a submission is never packed with classmates (see
+/// environment at all: it names a construct that can (`include*!`,
+/// `env!`, `option_env!`, `debugger_visualizer`, `path =`), or writes a
+/// macro of its own, which could move any token, `std::path`'s `path`
+/// among them, into an attribute the scan never sees whole. Such a
+/// submission is never packed with classmates (see
 /// [`crate::pack::packable`]): alone, the compile's wall keeps it to its
 /// own files, while in a pack those files would include the classmates'.
 pub fn could_read_files(text: &str) -> bool {
-    fn names(tokens: TokenStream) -> bool {
-        tokens.into_iter().any(|token| match token {
-            TokenTree::Ident(ident) => {
-                let name = ident.to_string();
-                let name = name.strip_prefix("r#").unwrap_or(&name);
-                matches!(
-                    name,
-                    "include"
-                        | "include_str"
-                        | "include_bytes"
-                        | "env"
-                        | "option_env"
-                        | "path"
-                        | "debugger_visualizer"
-                        | "macro_rules"
-                )
+    fn names(tokens: &[TokenTree]) -> bool {
+        tokens.iter().enumerate().any(|(i, token)| {
+            let next_is = |c: char| {
+                matches!(tokens.get(i + 1), Some(TokenTree::Punct(p))
+                    if p.as_char() == c && (c != '=' || p.spacing() == proc_macro2::Spacing::Alone))
+            };
+            match token {
+                TokenTree::Ident(ident) => match plain(ident).as_str() {
+                    "include" | "include_str" | "include_bytes" | "option_env"
+                    | "debugger_visualizer" | "macro_rules" => true,
+                    // `std::env::args()` is the module, `env!` the macro.
+                    "env" => !next_is(':'),
+                    "path" => next_is('='),
+                    _ => false,
+                },
+                TokenTree::Group(group) => {
+                    names(&group.stream().into_iter().collect::<Vec<_>>())
+                }
+                TokenTree::Punct(_) | TokenTree::Literal(_) => false,
             }
-            TokenTree::Group(group) => names(group.stream()),
-            TokenTree::Punct(_) | TokenTree::Literal(_) => false,
         })
     }
-    TokenStream::from_str(text).map_or(true, names)
+    TokenStream::from_str(text).map_or(true, |tokens| {
+        names(&tokens.into_iter().collect::<Vec<_>>())
+    })
 }
 
 /// Whether `text` holds any of the raw code that [`scan`] refuses unless
@@ -456,7 +461,12 @@ n!([cfg_attr(all(), path = "/dev/zero")]);
     #[test]
     fn what_could_read_a_file_is_never_packed() {
         assert!(could_read_files("macro_rules! m { () => {} }"));
-        assert!(could_read_files("fn f() { let r#path = 1; }"));
+        assert!(could_read_files("#[cfg_attr(all(), r#path = \"x\")] mod m;"));
+        assert!(could_read_files("use std::env as e;"));
+        // Without a macro of its own, a module path is only a path.
+        assert!(!could_read_files(
+            "fn f() -> std::path::PathBuf { let p = [1]; std::env::temp_dir() }"
+        ));
         assert!(could_read_files(
             "const E: Option<&str> = option_env!(\"X\");"
         ));
