@@ -116,10 +116,10 @@ fn print(format: Format, graded: &[Results]) -> anyhow::Result<()> {
     match format {
         Format::Table => {
             for result in &all {
-                println!("{}", report::table(result));
+                println!("{}", crate::terminal::table(result));
             }
         }
-        Format::Json => println!("{}", serde_json::to_string_pretty(&graded[0])?),
+        Format::Json => println!("{}", crate::terminal::json(&graded[0])?),
         Format::Csv => print!("{}", report::csv(&all)?),
     }
     Ok(())
@@ -187,7 +187,7 @@ fn grade_all(
             .collect();
         drop(sender);
         for result in receiver {
-            progress.set_message(result.extra_data.submission.clone());
+            progress.set_message(crate::terminal::one_line(&result.extra_data.submission));
             progress.inc(1);
             if let Some(out) = &cli.out {
                 save_results(out, &result)?;

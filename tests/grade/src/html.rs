@@ -66,12 +66,21 @@ ol.mistakes > li { margin-bottom: 1.2rem; }
 }
 ";
 
+/// What a page may load: nothing from anywhere, no script, no form, no
+/// `<base>`; only its own stylesheet and style attributes (the bars, the
+/// charts' widths) and its inline SVG, which needs no source. Should a
+/// submission's text ever reach a page as markup, the browser still
+/// fetches nothing and runs nothing, `javascript:` links included.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
 /// A whole page: `title` in the tab and as its heading, then `body`.
 pub fn page(title: &str, body: &str) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
          <h1>{title}</h1>\n{body}</main>\n</body>\n</html>\n",
@@ -171,6 +180,16 @@ mod tests {
             escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
+    }
+
+    #[test]
+    fn every_page_loads_nothing_from_outside() {
+        let page = page("<x>", "<p>body</p>");
+        let head = &page[..page.find("</head>").unwrap()];
+        assert!(head.contains(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        ));
+        assert!(head.contains("<title>&lt;x&gt;</title>"), "{head}");
     }
 
     #[test]

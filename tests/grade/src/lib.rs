@@ -33,6 +33,9 @@
 //! the class's page and each submission's, `pages` writes them into
 //! `--out`, from `html`'s pieces, `charts` and `heatmaps`; `markdown` turns
 //! results.json's messages into HTML, and into plain text for the terminal.
+//! What a submission wrote reaches no one raw: `markdown` makes it inert
+//! Markdown, `terminal` escapes its control characters in whatever `grade`
+//! prints, and `csv_row` keeps a formula out of the gradebook.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]
@@ -48,6 +51,7 @@ mod classroom;
 mod cli;
 mod compile;
 mod compile_limit;
+mod csv_row;
 mod diagnostic;
 mod discover;
 mod feedback_page;
@@ -72,6 +76,7 @@ mod sandbox;
 mod schedule;
 mod scores;
 mod setting;
+mod terminal;
 mod timings;
 mod watch;
 mod workers;

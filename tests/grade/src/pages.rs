@@ -1,6 +1,6 @@
 //! The HTML that `--out` holds beside the grades: the class report,
-//! `index.html`, and a feedback page per submission, `<id>/index.html`,
-//! which the report links to. Static files that open from disk. A rerun
+//! `index.html`, and a feedback page per submission,
+//! `submissions/<id>/index.html`, which the report links to. Static files that open from disk. A rerun
 //! over the same grades writes the same bytes but for each page's date
 //! line, and a page already holding its text is not written again.
 
@@ -45,10 +45,13 @@ impl RunInfo {
 }
 
 /// A link from the class report to `submission`'s feedback page; a long
-/// id may break after an underscore in a narrow table.
+/// id may break after an underscore in a narrow table. The only links
+/// grade writes: relative, each id percent-encoded, so that no id
+/// (`javascript:…`, `//host`) can give one a scheme or a host.
 pub fn link(submission: &str) -> String {
     format!(
-        "<a href=\"{}/index.html\">{}</a>",
+        "<a href=\"{}/{}/index.html\">{}</a>",
+        crate::gradebook::SUBMISSIONS,
         escape(&percent_encode(submission)),
         crate::html::breakable(submission)
     )
@@ -75,7 +78,7 @@ pub fn write_all(
 ) -> anyhow::Result<()> {
     let all: Vec<&Results> = done.values().collect();
     for result in &all {
-        let dir = out.join(&result.extra_data.submission);
+        let dir = crate::gradebook::submission_dir(out, &result.extra_data.submission)?;
         std::fs::create_dir_all(&dir)?;
         write_atomically(
             &dir.join("index.html"),
@@ -96,13 +99,24 @@ mod tests {
     fn odd_ids_still_link_to_their_folder() {
         assert_eq!(
             link("ada lovelace#2"),
-            "<a href=\"ada%20lovelace%232/index.html\">ada lovelace#2</a>"
+            "<a href=\"submissions/ada%20lovelace%232/index.html\">ada lovelace#2</a>"
         );
         assert_eq!(
             link("a_b"),
-            "<a href=\"a_b/index.html\">a_<wbr>b</a>",
+            "<a href=\"submissions/a_b/index.html\">a_<wbr>b</a>",
             "a narrow table may break a long id after an underscore"
         );
+    }
+
+    #[test]
+    fn no_id_gives_a_link_a_scheme_or_a_host() {
+        for id in ["javascript:alert(1)", "//example.invalid", "a\"><img src=x>"] {
+            let link = link(id);
+            let href = link.split('"').nth(1).unwrap();
+            assert!(href.starts_with("submissions/"), "{link}");
+            let middle = &href["submissions/".len()..href.len() - "/index.html".len()];
+            assert!(!middle.contains([':', '/', '"', '<', '>']), "{link}");
+        }
     }
 
     #[test]
