@@ -6,10 +6,12 @@
 use std::fmt::Write as _;
 
 /// `text` with the characters HTML gives a meaning escaped, for element
-/// content and quoted attribute values alike.
+/// content and quoted attribute values alike, and any control character
+/// (a submission's id may hold one) shown as `\u{1b}`, as on the terminal.
 pub fn escape(text: &str) -> String {
+    let text = crate::terminal::escape_controls(text);
     let mut out = String::with_capacity(text.len());
-    pulldown_cmark_escape::escape_html(&mut out, text).expect("writing to a String cannot fail");
+    pulldown_cmark_escape::escape_html(&mut out, &text).expect("writing to a String cannot fail");
     out
 }
 
@@ -180,6 +182,7 @@ mod tests {
             escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
+        assert_eq!(escape("a\u{1b}]0;t\u{7}"), "a\\u{1b}]0;t\\u{7}");
     }
 
     #[test]
