@@ -233,14 +233,14 @@ mod tests {
             for bad in ["<a ", "<img", "href", "src=", "<em>", "<code>z"] {
                 assert!(!html.contains(bad), "{bad} in {html}");
             }
-            assert!(html.contains("[see your grade](javascript:alert(1))"), "{html}");
+            assert!(
+                html.contains("[see your grade](javascript:alert(1))"),
+                "{html}"
+            );
         }
         // The terminal's table shows the text as the submission wrote it,
         // its carriage returns made visible.
-        assert_eq!(
-            to_plain(&markdown),
-            HOSTILE.replace('\r', "\\u{d}")
-        );
+        assert_eq!(to_plain(&markdown), HOSTILE.replace('\r', "\\u{d}"));
     }
 
     /// Every renderer: pulldown-cmark with its extensions, as Gradescope's

@@ -110,7 +110,11 @@ mod tests {
 
     #[test]
     fn no_id_gives_a_link_a_scheme_or_a_host() {
-        for id in ["javascript:alert(1)", "//example.invalid", "a\"><img src=x>"] {
+        for id in [
+            "javascript:alert(1)",
+            "//example.invalid",
+            "a\"><img src=x>",
+        ] {
             let link = link(id);
             let href = link.split('"').nth(1).unwrap();
             assert!(href.starts_with("submissions/"), "{link}");

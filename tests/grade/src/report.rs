@@ -316,10 +316,7 @@ pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
     sorted.sort_by(|a, b| a.extra_data.submission.cmp(&b.extra_data.submission));
     let mut text = crate::csv_row::header(&csv_header())?;
     for result in sorted {
-        let mut row = vec![
-            points(result.score),
-            points(result.max_score()),
-        ];
+        let mut row = vec![points(result.score), points(result.max_score())];
         row.extend(
             result
                 .by_exercise()

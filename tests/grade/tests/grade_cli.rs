@@ -179,8 +179,9 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     // without end): each test's output is the grader's own message plus at
     // most that much of the student's.
     for (id, ..) in EXPECTED {
-        let text = std::fs::read_to_string(out.path().join("submissions").join(id).join("results.json"))
-            .unwrap();
+        let text =
+            std::fs::read_to_string(out.path().join("submissions").join(id).join("results.json"))
+                .unwrap();
         let results: serde_json::Value = serde_json::from_str(&text).unwrap();
         for test in results["tests"].as_array().unwrap() {
             let output = test["output"].as_str().unwrap();
@@ -325,9 +326,13 @@ fn borrowing_the_reference_at_compile_time_earns_nothing() {
         .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
         .collect();
     for name in &names {
-        let report =
-            std::fs::read_to_string(out.path().join("submissions").join(name).join("results.json"))
-                .unwrap();
+        let report = std::fs::read_to_string(
+            out.path()
+                .join("submissions")
+                .join(name)
+                .join("results.json"),
+        )
+        .unwrap();
         for line in sources.iter().flat_map(|s| s.lines()).map(str::trim) {
             let distinctive = line.len() >= 30 && !line.starts_with("//");
             assert!(
@@ -337,12 +342,15 @@ fn borrowing_the_reference_at_compile_time_earns_nothing() {
         }
     }
     // Each says why in one line.
-    let report = std::fs::read_to_string(out.path().join("submissions/exfiltrate/results.json")).unwrap();
+    let report =
+        std::fs::read_to_string(out.path().join("submissions/exfiltrate/results.json")).unwrap();
     assert!(
         report.contains("`include_str!` reads a file while compiling"),
         "{report}"
     );
-    let report = std::fs::read_to_string(out.path().join("submissions/path_attribute/results.json")).unwrap();
+    let report =
+        std::fs::read_to_string(out.path().join("submissions/path_attribute/results.json"))
+            .unwrap();
     assert!(
         report.contains("`#[path]` makes a module out of a file outside"),
         "{report}"
@@ -445,9 +453,13 @@ fn every_pointer_in_a_report_names_a_check_that_ran() {
             .assert()
             .success();
         for name in names {
-            let text =
-                std::fs::read_to_string(folder_out.join("submissions").join(&name).join("results.json"))
-                    .unwrap();
+            let text = std::fs::read_to_string(
+                folder_out
+                    .join("submissions")
+                    .join(&name)
+                    .join("results.json"),
+            )
+            .unwrap();
             let json: serde_json::Value = serde_json::from_str(&text).unwrap();
             let tests = json["tests"].as_array().unwrap();
             for test in tests {

@@ -25,12 +25,18 @@ const NAMES: &[(&str, &str)] = &[
     ("grades.csv", "grades.csv"),
     ("index.html", "index.html"),
     ("submissions", "submissions"),
-    ("=HYPERLINK(\"x\",\"y\")", "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""),
+    (
+        "=HYPERLINK(\"x\",\"y\")",
+        "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"",
+    ),
     ("=1+1", "\"'=1+1\""),
     ("+1", "\"'+1\""),
     ("-2", "\"'-2\""),
     ("@SUM(A1)", "\"'@SUM(A1)\""),
-    ("<img src=x onerror=alert(1)>", "<img src=x onerror=alert(1)>"),
+    (
+        "<img src=x onerror=alert(1)>",
+        "<img src=x onerror=alert(1)>",
+    ),
     ("\u{1b}]0;title\u{7}esc", "\\u{1b}]0;title\\u{7}esc"),
     ("line\nforged,100", "\"line\\u{a}forged,100\""),
 ];
@@ -127,7 +133,9 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
             "{}: no Content-Security-Policy",
             page.display()
         );
-        for tag in ["<img", "<script", "<iframe", "<object", "<embed", "<base", "<form"] {
+        for tag in [
+            "<img", "<script", "<iframe", "<object", "<embed", "<base", "<form",
+        ] {
             assert!(!html.contains(tag), "{}: {tag}", page.display());
         }
         assert!(attributes(&html, "src").is_empty(), "{}", page.display());
@@ -143,7 +151,9 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
         assert!(!html.contains('\u{1b}'), "{}: an ESC byte", page.display());
     }
     // The panic message is there, as text.
-    let links = out.path().join("submissions/report_markdown_links/index.html");
+    let links = out
+        .path()
+        .join("submissions/report_markdown_links/index.html");
     let html = std::fs::read_to_string(links).unwrap();
     assert!(
         html.contains("[see your grade](javascript:alert(1))"),
@@ -158,7 +168,11 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
 fn gradescope_renders_no_link_or_image_from_a_message() {
     let (_, out, _) = graded();
     for name in OWN {
-        let path = out.path().join("submissions").join(name).join("results.json");
+        let path = out
+            .path()
+            .join("submissions")
+            .join(name)
+            .join("results.json");
         let text = std::fs::read_to_string(path).unwrap();
         let results: serde_json::Value = serde_json::from_str(&text).unwrap();
         let messages = results["tests"]
@@ -234,7 +248,10 @@ fn no_gradebook_cell_begins_a_formula_and_every_row_is_as_expected() {
     for record in reader.records() {
         let record = record.unwrap();
         for cell in record.iter() {
-            assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r']), "{cell}");
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "{cell}"
+            );
         }
         rows += 1;
     }
@@ -303,11 +320,15 @@ fn hostile_pages_make_no_request_in_a_browser() {
         return;
     }
     let (_, out, _) = graded();
-    let pages: Vec<PathBuf> = ["report_markdown_links", "report_names", "=HYPERLINK(\"x\",\"y\")"]
-        .iter()
-        .map(|name| out.path().join("submissions").join(name).join("index.html"))
-        .chain([out.path().join("index.html")])
-        .collect();
+    let pages: Vec<PathBuf> = [
+        "report_markdown_links",
+        "report_names",
+        "=HYPERLINK(\"x\",\"y\")",
+    ]
+    .iter()
+    .map(|name| out.path().join("submissions").join(name).join("index.html"))
+    .chain([out.path().join("index.html")])
+    .collect();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("browser_check.py");
     let output = Command::new("python3")
         .arg(script)

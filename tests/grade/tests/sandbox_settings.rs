@@ -48,9 +48,15 @@ const EXPECTED: &[(&str, Loses<'static>)] = &[
     // Its panic message, its name or its escapes reach no one raw: the
     // class report's tests read its pages and what grade prints; here it
     // only panics.
-    ("report_markdown_links", Loses::Only(&["reversing_sequence"])),
+    (
+        "report_markdown_links",
+        Loses::Only(&["reversing_sequence"]),
+    ),
     ("report_names", Loses::Only(&["reversing_sequence"])),
-    ("report_terminal_escapes", Loses::Only(&["reversing_sequence"])),
+    (
+        "report_terminal_escapes",
+        Loses::Only(&["reversing_sequence"]),
+    ),
     // It may change the limits of no process but its own.
     (
         "prlimit_classmates_unsafe",
