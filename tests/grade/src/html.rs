@@ -15,6 +15,19 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// Text set into a maud template, escaped as [`escape`] escapes it (with
+/// `'` as `&#39;` and control characters shown, where maud's own escaping
+/// leaves both), so that the pages keep the bytes they had before maud.
+/// A value set in without it is still escaped, by maud.
+#[derive(Debug, Clone, Copy)]
+pub struct Text<'a>(pub &'a str);
+
+impl maud::Render for Text<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.push_str(&escape(self.0));
+    }
+}
+
 /// `name`, an identifier such as `efficient_selection_shuffle`, as HTML
 /// that a narrow table may break after each underscore, not mid-word.
 pub fn breakable(name: &str) -> String {
@@ -76,19 +89,33 @@ ol.mistakes > li { margin-bottom: 1.2rem; }
 pub const CONTENT_SECURITY_POLICY: &str =
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-/// A whole page: `title` in the tab and as its heading, then `body`.
+/// A whole page: `title` in the tab and as its heading, then `body`,
+/// which is HTML that grade made.
 pub fn page(title: &str, body: &str) -> String {
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <h1>{title}</h1>\n{body}</main>\n</body>\n</html>\n",
-        title = escape(title)
-    );
-    out
+    use maud::{DOCTYPE, PreEscaped, html};
+    html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            "\n"
+            head {
+                "\n"
+                meta charset="utf-8"; "\n"
+                meta http-equiv="Content-Security-Policy" content=(CONTENT_SECURITY_POLICY); "\n"
+                meta name="viewport" content="width=device-width, initial-scale=1"; "\n"
+                title { (Text(title)) } "\n"
+                style { (PreEscaped(STYLE)) } "\n"
+            }
+            "\n"
+            body {
+                "\n"
+                main { "\n" h1 { (Text(title)) } "\n" (PreEscaped(body)) }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
+    }
+    .into_string()
 }
 
 /// An SVG chart, set inline in a figure with its caption. plotters writes

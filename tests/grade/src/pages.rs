@@ -49,12 +49,15 @@ impl RunInfo {
 /// grade writes: relative, each id percent-encoded, so that no id
 /// (`javascript:…`, `//host`) can give one a scheme or a host.
 pub fn link(submission: &str) -> String {
-    format!(
-        "<a href=\"{}/{}/index.html\">{}</a>",
+    let href = format!(
+        "{}/{}/index.html",
         crate::gradebook::SUBMISSIONS,
-        escape(&percent_encode(submission)),
-        crate::html::breakable(submission)
-    )
+        percent_encode(submission)
+    );
+    maud::html! {
+        a href=(href) { (maud::PreEscaped(crate::html::breakable(submission))) }
+    }
+    .into_string()
 }
 
 /// `segment` safe as one segment of a relative URL: a submission's id is
