@@ -1,9 +1,10 @@
 //! The pieces every page of the class report is made of: escaping, the
 //! page around a body, the book's look (mdBook's default light theme, as
 //! docs/ builds it) and SVG charts set inline. Pages open from disk: no
-//! script, no font, no file from anywhere else.
-
-use std::fmt::Write as _;
+//! script, no font, no file from anywhere else, as each page's
+//! Content-Security-Policy tells the browser. Every page is a maud
+//! template, which escapes whatever is set into it unless it is marked as
+//! HTML that grade made (`PreEscaped`); text goes in as [`Text`].
 
 /// `text` with the characters HTML gives a meaning escaped, for element
 /// content and quoted attribute values alike, and any control character
@@ -122,11 +123,12 @@ pub fn page(title: &str, body: &str) -> String {
 /// fixed width and height; the chart keeps its viewBox and drops them, so
 /// the stylesheet can shrink it to a narrow column.
 pub fn figure(svg: &str, caption: &str) -> String {
-    let svg = responsive(svg);
-    format!(
-        "<figure>\n{svg}\n<figcaption>{}</figcaption>\n</figure>\n",
-        escape(caption)
-    )
+    use maud::{PreEscaped, html};
+    html! {
+        figure { "\n" (PreEscaped(responsive(svg))) "\n" figcaption { (Text(caption)) } "\n" }
+        "\n"
+    }
+    .into_string()
 }
 
 /// `svg` without its XML declaration, and sized by its viewBox.
@@ -160,27 +162,26 @@ fn responsive(svg: &str) -> String {
 /// A table: `head` cells, then `rows`; a cell's text is already HTML.
 /// Columns named in `numeric` (by index) are right-aligned.
 pub fn table(head: &[&str], rows: &[Vec<String>], numeric: &[usize]) -> String {
-    let class = |i: usize| {
-        if numeric.contains(&i) {
-            " class=\"n\""
-        } else {
-            ""
+    use maud::{PreEscaped, html};
+    let class = |i: usize| numeric.contains(&i).then_some("n");
+    html! {
+        div.scroll {
+            table {
+                "\n"
+                thead { tr { @for (i, cell) in head.iter().enumerate() { th class=[class(i)] { (Text(cell)) } } } }
+                "\n"
+                tbody {
+                    "\n"
+                    @for row in rows {
+                        tr { @for (i, cell) in row.iter().enumerate() { td class=[class(i)] { (PreEscaped(cell)) } } }
+                        "\n"
+                    }
+                }
+            }
         }
-    };
-    let mut out = String::from("<div class=\"scroll\"><table>\n<thead><tr>");
-    for (i, cell) in head.iter().enumerate() {
-        let _ = write!(out, "<th{}>{}</th>", class(i), escape(cell));
+        "\n"
     }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for row in rows {
-        out.push_str("<tr>");
-        for (i, cell) in row.iter().enumerate() {
-            let _ = write!(out, "<td{}>{cell}</td>", class(i));
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody></table></div>\n");
-    out
+    .into_string()
 }
 
 /// The date line every page of a run ends with: the one line that differs
@@ -189,14 +190,15 @@ pub fn date_line(seconds_since_epoch: u64) -> String {
     let seconds = i64::try_from(seconds_since_epoch).unwrap_or(i64::MAX);
     let when = time::OffsetDateTime::from_unix_timestamp(seconds)
         .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
-    format!(
-        "<p class=\"quiet\" id=\"date\">Written {:04}-{:02}-{:02} {:02}:{:02} UTC</p>\n",
+    let written = format!(
+        "Written {:04}-{:02}-{:02} {:02}:{:02} UTC",
         when.year(),
         u8::from(when.month()),
         when.day(),
         when.hour(),
         when.minute()
-    )
+    );
+    maud::html! { p.quiet id="date" { (written) } "\n" }.into_string()
 }
 
 #[cfg(test)]

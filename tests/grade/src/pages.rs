@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::html::{date_line, escape, table};
+use maud::{PreEscaped, html};
+
+use crate::html::{Text, date_line, table};
 use crate::output_file::write_atomically;
 use crate::report::Results;
 
@@ -30,17 +32,20 @@ impl RunInfo {
         let rows = [
             (
                 "rubric fingerprint",
-                format!("<code>{}</code>", escape(&self.rubric)),
+                html! { code { (Text(&self.rubric)) } },
             ),
-            ("isolation", escape(&self.isolation)),
-            ("grader", format!("<code>{}</code>", escape(&self.grader))),
+            ("isolation", html! { (Text(&self.isolation)) }),
+            ("grader", html! { code { (Text(&self.grader)) } }),
         ]
-        .map(|(name, value)| vec![name.to_string(), value])
+        .map(|(name, value)| vec![name.to_string(), value.into_string()])
         .to_vec();
-        let mut out = String::from("<h2 id=\"settings\">This run</h2>\n");
-        out += &table(&["setting", "value"], &rows, &[]);
-        out += &date_line(self.written);
-        out
+        html! {
+            h2 id="settings" { "This run" }
+            "\n"
+            (PreEscaped(table(&["setting", "value"], &rows, &[])))
+            (PreEscaped(date_line(self.written)))
+        }
+        .into_string()
     }
 }
 
@@ -54,10 +59,7 @@ pub fn link(submission: &str) -> String {
         crate::gradebook::SUBMISSIONS,
         percent_encode(submission)
     );
-    maud::html! {
-        a href=(href) { (maud::PreEscaped(crate::html::breakable(submission))) }
-    }
-    .into_string()
+    html! { a href=(href) { (PreEscaped(crate::html::breakable(submission))) } }.into_string()
 }
 
 /// `segment` safe as one segment of a relative URL: a submission's id is
