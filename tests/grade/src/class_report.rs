@@ -269,13 +269,15 @@ fn submissions_section(all: &[&Results]) -> Markup {
 }
 
 /// Why `result` did not compile, in one line: the compiler's first line,
-/// or the note on what was left out.
-fn cause(result: &Results) -> &str {
+/// or the note on what was left out, as plain text (the note's Markdown
+/// is escaped: it may name the submission's files).
+fn cause(result: &Results) -> String {
     if result.extra_data.status.build == Build::DidNotCompile {
-        return crate::markdown::first_code_line(&result.output).unwrap_or("");
+        let line = crate::markdown::first_code_line(&result.output);
+        return line.unwrap_or("").to_string();
     }
     let last = result.output.lines().rev().find(|l| !l.trim().is_empty());
-    last.unwrap_or("").trim()
+    crate::markdown::to_plain(last.unwrap_or("").trim())
 }
 
 /// The first line of `text`, for a table cell.
@@ -292,7 +294,7 @@ fn problems_section(all: &[&Results]) -> Markup {
             vec![
                 link(&r.extra_data.submission),
                 html! { (Text(&r.extra_data.status.to_string())) }.into_string(),
-                html! { (Text(cause(r))) }.into_string(),
+                html! { (Text(&cause(r))) }.into_string(),
             ]
         })
         .collect();

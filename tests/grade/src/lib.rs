@@ -85,3 +85,4 @@ mod wrappers;
 mod zygote_client;
 
 pub use grader::*;
+pub use terminal::escape_controls;
