@@ -2,8 +2,8 @@
 //! fixtures of `fixtures/hostile/` (a panic message with links, images and
 //! markup; one with terminal escape sequences; one graded under names
 //! that collide with grade's own outputs, begin a spreadsheet formula or
-//! hold markup and escapes), graded beside two innocent copies of the
-//! reference. Their pages load nothing and link nowhere outside `--out`,
+//! hold markup and escapes), and a compile error that quotes a line of
+//! Markdown links, graded beside two innocent copies of the reference. Their pages load nothing and link nowhere outside `--out`,
 //! Gradescope's Markdown renders no link or image from them, what `grade`
 //! prints holds no control character, no gradebook cell begins a formula,
 //! and every output of grade's is where it belongs.
@@ -49,6 +49,24 @@ const OWN: &[&str] = &[
 ];
 const INNOCENT: &[&str] = &["reference", "classmate"];
 
+/// A submission whose compiler's message quotes its own line of Markdown
+/// links and HTML: "partly compiled", so it is not one of the hostile
+/// class (whose every member is graded), but of this one only.
+const COMPILER_MESSAGE: &str = "report_compiler_message";
+const UNCOMPILABLE: &str = r#"pub fn reversing_sequence() -> [usize; 3] {
+    let draws: [usize; 3] = "[see your grade](javascript:alert(1)) \
+        ![x](http://example.invalid/pixel.png) <img src=http://example.invalid/c.png>";
+    draws
+}"#;
+
+/// The reference with its `reversing_sequence` replaced by [`UNCOMPILABLE`].
+fn uncompilable() -> String {
+    let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
+    let correct = "pub fn reversing_sequence() -> [usize; 3] {\n    [0, 1, 1]\n}";
+    assert!(reference.contains(correct), "the reference changed");
+    reference.replace(correct, UNCOMPILABLE)
+}
+
 /// The class, and its `--out` after one `grade --format csv` run, whose
 /// standard output is kept: (class, out, csv).
 fn graded() -> &'static (tempfile::TempDir, tempfile::TempDir, Vec<u8>) {
@@ -68,6 +86,8 @@ fn graded() -> &'static (tempfile::TempDir, tempfile::TempDir, Vec<u8>) {
             let to = class.path().join(format!("{name}.rs"));
             std::fs::copy(fixtures().join("class/reference.rs"), to).unwrap();
         }
+        let to = class.path().join(format!("{COMPILER_MESSAGE}.rs"));
+        std::fs::write(to, uncompilable()).unwrap();
         let out = tempfile::tempdir().unwrap();
         let csv = grade(class.path(), Some(out.path()), &["--format", "csv"]);
         (class, out, csv)
@@ -122,7 +142,7 @@ fn attributes<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
 fn no_page_loads_or_links_to_anything_a_submission_wrote() {
     let (_, out, _) = graded();
     let pages = pages(out.path());
-    assert_eq!(pages.len(), 1 + OWN.len() + NAMES.len() + INNOCENT.len());
+    assert_eq!(pages.len(), 2 + OWN.len() + NAMES.len() + INNOCENT.len());
     for page in &pages {
         let html = std::fs::read_to_string(page).unwrap();
         let head = &html[..html.find("</head>").unwrap()];
@@ -150,15 +170,15 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
         }
         assert!(!html.contains('\u{1b}'), "{}: an ESC byte", page.display());
     }
-    // The panic message is there, as text.
-    let links = out
-        .path()
-        .join("submissions/report_markdown_links/index.html");
-    let html = std::fs::read_to_string(links).unwrap();
-    assert!(
-        html.contains("[see your grade](javascript:alert(1))"),
-        "{html}"
-    );
+    // The panic message and the compiler's are there, as text.
+    for name in ["report_markdown_links", COMPILER_MESSAGE] {
+        let page = out.path().join("submissions").join(name).join("index.html");
+        let html = std::fs::read_to_string(page).unwrap();
+        assert!(
+            html.contains("[see your grade](javascript:alert(1))"),
+            "{html}"
+        );
+    }
 }
 
 /// Gradescope renders each message of results.json as Markdown: rendered
@@ -167,7 +187,7 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
 #[test]
 fn gradescope_renders_no_link_or_image_from_a_message() {
     let (_, out, _) = graded();
-    for name in OWN {
+    for name in OWN.iter().chain(&[COMPILER_MESSAGE]) {
         let path = out
             .path()
             .join("submissions")
@@ -181,7 +201,7 @@ fn gradescope_renders_no_link_or_image_from_a_message() {
             .iter()
             .map(|test| test["output"].as_str().unwrap())
             .chain([results["output"].as_str().unwrap()]);
-        let mut panicked = 0;
+        let mut quoted = 0;
         for message in messages {
             let mut html = String::new();
             let parser = pulldown_cmark::Parser::new_ext(message, pulldown_cmark::Options::all());
@@ -189,9 +209,9 @@ fn gradescope_renders_no_link_or_image_from_a_message() {
             for bad in ["<a ", "<img", "<script", "<iframe"] {
                 assert!(!html.contains(bad), "{name}: {bad} in {html}");
             }
-            panicked += usize::from(message.contains("panicked"));
+            quoted += usize::from(message.contains("panicked") || message.contains("E0308"));
         }
-        assert!(panicked > 0, "{name}: no panic message in its results");
+        assert!(quoted > 0, "{name}: no message of its own in its results");
     }
 }
 
@@ -255,7 +275,7 @@ fn no_gradebook_cell_begins_a_formula_and_every_row_is_as_expected() {
         }
         rows += 1;
     }
-    assert_eq!(rows, OWN.len() + NAMES.len() + INNOCENT.len(), "{csv}");
+    assert_eq!(rows, 1 + OWN.len() + NAMES.len() + INNOCENT.len(), "{csv}");
     let source = |name: &str| std::fs::read_to_string(class.path().join(format!("{name}.rs")));
     let panics = Loses::Only(&["reversing_sequence"]);
     let lines: Vec<&str> = csv.lines().collect();
@@ -271,6 +291,8 @@ fn no_gradebook_cell_begins_a_formula_and_every_row_is_as_expected() {
         let expected = row(name, Loses::Nothing, "graded", &source(name).unwrap());
         assert!(lines.contains(&expected.as_str()), "{expected} in\n{csv}");
     }
+    let expected = row(COMPILER_MESSAGE, panics, "partly compiled", &uncompilable());
+    assert!(lines.contains(&expected.as_str()), "{expected} in\n{csv}");
 }
 
 /// `grades.csv.rs`, `index.html.rs` and `submissions.rs` stopped the run
@@ -324,6 +346,7 @@ fn hostile_pages_make_no_request_in_a_browser() {
         "report_markdown_links",
         "report_names",
         "=HYPERLINK(\"x\",\"y\")",
+        COMPILER_MESSAGE,
     ]
     .iter()
     .map(|name| out.path().join("submissions").join(name).join("index.html"))
