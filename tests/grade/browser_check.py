@@ -5,10 +5,13 @@ instructor's browser would from disk, and check them.
     python3 tests/grade/browser_check.py PAGE.html... [--screenshots DIR]
     python3 tests/grade/browser_check.py PAGE.html --shot PNG
 
-For each page: no console error or uncaught exception, every link
-(`a href`) names a file that exists, and how many inline SVG charts it
-shows. Prints one JSON object per page on stdout; exits 1 if any page has
-a console error or a broken link. With --screenshots, writes
+For each page: no console error or uncaught exception (a load the
+page's Content-Security-Policy refused is one), every link (`a href`)
+names a file that exists, no request leaves the page (`requests`: every
+URL it asked for but its own; a feedback page quoting a hostile
+submission must ask for none), and how many inline SVG charts it shows.
+Prints one JSON object per page on stdout; exits 1 if any page has a
+console error, a broken link or a request. With --screenshots, writes
 <DIR>/<name>-400.png and -1280.png, the whole page at those widths, and
 <name>-<width>-partN.png, the same in screens of 1,000 px. With --shot,
 writes the top of the first page, 800 x 1100 px (the book's column and a
@@ -38,7 +41,7 @@ class Chromium(DevTools):
 
     def __init__(self, binary, profile):
         super().__init__(binary, profile, "browser_check.py",
-                         domains=("Page", "Runtime", "Log"))
+                         domains=("Page", "Runtime", "Log", "Network"))
 
     def open(self, url, width):
         self.navigate(url, width, 800)
@@ -56,6 +59,12 @@ class Chromium(DevTools):
             elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
                 found.append(params["entry"].get("text", "error"))
         return found
+
+    def requests(self, url):
+        """Every URL the page asked for since the last open, but `url`."""
+        return [e["params"]["request"]["url"] for e in self.events
+                if e.get("method") == "Network.requestWillBeSent"
+                and e["params"]["request"]["url"] != url]
 
     def screenshot(self, png, top=0, height=None):
         """The page from `top` down, `height` pixels (the rest if None)."""
@@ -118,6 +127,7 @@ def main():
                     "errors": browser.errors(),
                     "links": len(hrefs),
                     "broken_links": broken_links(page, hrefs),
+                    "requests": browser.requests(page.as_uri()),
                     "charts": browser.evaluate(
                         "document.querySelectorAll('figure svg').length"),
                     "chart_text": browser.evaluate(
@@ -137,7 +147,7 @@ def main():
                         for part, top in enumerate(range(0, whole, 1000), 1):
                             browser.screenshot(shots / f"{name}-{width}-part{part}.png",
                                                top, 1000)
-                failed |= bool(result["errors"] or result["broken_links"])
+                failed |= bool(result["errors"] or result["broken_links"] or result["requests"])
                 print(json.dumps(result))
         finally:
             browser.close()

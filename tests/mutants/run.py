@@ -184,7 +184,7 @@ def grade_all(grade, folder, jobs, verbose):
     rows = {row["submission"]: row for row in csv.DictReader(io.StringIO(process.stdout))}
     graded = {}
     for name, row in rows.items():
-        results_file = folder / "out" / name / "results.json"
+        results_file = folder / "out" / "submissions" / name / "results.json"
         results = json.loads(results_file.read_text()) if results_file.is_file() else {}
         graded[name] = (row, results)
     return graded

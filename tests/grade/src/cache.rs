@@ -31,7 +31,7 @@ pub(crate) fn fingerprint(submission: &Submission, grader: &str) -> String {
 /// A previous grade in `out`, with its mistakes, if it was made from the
 /// same source, rubric and grader.
 pub(crate) fn cached(out: &Path, submission: &Submission, grader: &str) -> Option<Results> {
-    let dir = out.join(&submission.id);
+    let dir = crate::gradebook::submission_dir(out, &submission.id).ok()?;
     let text = fs::read_to_string(dir.join("results.json")).ok()?;
     let mut previous: Results = serde_json::from_str(&text).ok()?;
     if previous.extra_data.fingerprint != fingerprint(submission, grader) {

@@ -5,44 +5,46 @@
 //! submissions that did not compile or were stopped, every submission
 //! with its score, and the run's settings. Everything is counted from
 //! typed values (statuses, reasons, the diagnosis's mistakes), never from
-//! a message's words.
+//! a message's words. The page names submissions and quotes their
+//! compilers' messages, so it is a maud template: every value set into it
+//! is escaped unless it is HTML that grade made (a link, a table, a chart).
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use grading::Kind;
+use maud::{Markup, PreEscaped, html};
 use workbook::LAB_EXERCISES;
 
-use crate::html::{escape, figure, table};
+use crate::html::{Text, figure, table};
 use crate::mistakes::Found;
 use crate::pages::{RunInfo, link};
 use crate::report::{Build, Reason, Results, Status, points};
 
 /// The whole report page for `all`, sorted by id.
 pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
-    let mut body = String::new();
     let max = all.first().map_or(0.0, |r| r.max_score());
     let mean = all.iter().map(|r| r.score).sum::<f64>() / all.len().max(1) as f64;
-    let _ = writeln!(
-        body,
-        "<p>{} submissions; mean score {} of {}. Each submission's name links to its \
-         feedback page, which can be given to the student as it is.</p>",
-        all.len(),
-        points(mean),
-        points(max)
-    );
     let scores: Vec<f64> = all.iter().map(|r| r.score).collect();
-    body += &figure(
+    let histogram = figure(
         &crate::charts::histogram(&scores, max)?,
         "How many submissions scored each tenth of the points; the last bar includes full marks.",
     );
-    body += &mistakes_section(all);
-    body += &exercises_section(all);
-    body += &checks_section(all);
-    body += &problems_section(all);
-    body += &submissions_section(all);
-    body += &run.settings_section();
-    Ok(crate::html::page("Class report", &body))
+    let body = html! {
+        p {
+            (all.len()) " submissions; mean score " (points(mean)) " of " (points(max))
+            ". Each submission's name links to its feedback page, which can be given to the \
+             student as it is."
+        }
+        "\n"
+        (PreEscaped(histogram))
+        (mistakes_section(all))
+        (exercises_section(all))
+        (checks_section(all))
+        (problems_section(all))
+        (submissions_section(all))
+        (PreEscaped(run.settings_section()))
+    };
+    Ok(crate::html::page("Class report", &body.into_string()))
 }
 
 /// A ranked mistake: who made it.
@@ -79,53 +81,61 @@ fn exercise_order(exercise: &str) -> usize {
     known.unwrap_or(usize::MAX)
 }
 
-fn student_links(students: &[&str]) -> String {
+fn student_links(students: &[&str]) -> PreEscaped<String> {
     let links: Vec<String> = students.iter().map(|s| link(s)).collect();
-    links.join(", ")
+    PreEscaped(links.join(", "))
 }
 
-fn mistakes_section(all: &[&Results]) -> String {
-    let mut out = String::from("<h2 id=\"mistakes\">What the class got wrong</h2>\n");
+fn mistakes_section(all: &[&Results]) -> Markup {
     let ranked = ranked(all);
-    if ranked.is_empty() {
-        out.push_str("<p>No submission makes a mistake the diagnosis knows.</p>\n");
-    } else {
-        out.push_str(
-            "<p>The known mistakes the grader recognised, by how many submissions make \
-             them. Each is named by the check whose message explains it.</p>\n\
-             <ol class=\"mistakes\">\n",
-        );
-        for r in &ranked {
-            let n = r.students.len();
-            let _ = writeln!(
-                out,
-                "<li><strong>{}</strong>: {n} submission{} <span class=\"quiet\">(<code>{}</code>, \
-                 shown by <code>{}</code>)</span><br>{}</li>",
-                escape(&r.found.what),
-                if n == 1 { "" } else { "s" },
-                escape(&r.found.exercise),
-                escape(&r.found.shown_by),
-                student_links(&r.students)
-            );
-        }
-        out.push_str("</ol>\n");
-    }
     let unknown = unrecognised(all);
-    if !unknown.is_empty() {
-        out.push_str(
-            "<p>Points lost to a wrong answer the diagnosis does not recognise; the \
-             feedback pages give each failing check's message:</p>\n<ul>\n",
-        );
-        for (exercise, students) in unknown {
-            let _ = writeln!(
-                out,
-                "<li><code>{exercise}</code>: {}</li>",
-                student_links(&students)
-            );
+    html! {
+        h2 id="mistakes" { "What the class got wrong" }
+        "\n"
+        @if ranked.is_empty() {
+            p { "No submission makes a mistake the diagnosis knows." }
+            "\n"
+        } @else {
+            p {
+                "The known mistakes the grader recognised, by how many submissions make them. \
+                 Each is named by the check whose message explains it."
+            }
+            "\n"
+            ol.mistakes {
+                "\n"
+                @for r in &ranked {
+                    @let n = r.students.len();
+                    li {
+                        strong { (Text(&r.found.what)) } ": " (n) " submission"
+                        (if n == 1 { "" } else { "s" }) " "
+                        span.quiet {
+                            "(" code { (Text(&r.found.exercise)) } ", shown by "
+                            code { (Text(&r.found.shown_by)) } ")"
+                        }
+                        br;
+                        (student_links(&r.students))
+                    }
+                    "\n"
+                }
+            }
+            "\n"
         }
-        out.push_str("</ul>\n");
+        @if !unknown.is_empty() {
+            p {
+                "Points lost to a wrong answer the diagnosis does not recognise; the feedback \
+                 pages give each failing check's message:"
+            }
+            "\n"
+            ul {
+                "\n"
+                @for (exercise, students) in &unknown {
+                    li { code { (exercise) } ": " (student_links(students)) }
+                    "\n"
+                }
+            }
+            "\n"
+        }
     }
-    out
 }
 
 /// Per lab exercise, the submissions that fail one of its checks with a
@@ -157,7 +167,7 @@ fn unrecognised<'a>(all: &[&'a Results]) -> Vec<(&'static str, Vec<&'a str>)> {
         .collect()
 }
 
-fn exercises_section(all: &[&Results]) -> String {
+fn exercises_section(all: &[&Results]) -> Markup {
     // Each submission's points per lab exercise, in the lab's order.
     let by_exercise: Vec<_> = all.iter().map(|r| r.by_exercise()).collect();
     let mut rows = Vec::new();
@@ -171,26 +181,24 @@ fn exercises_section(all: &[&Results]) -> String {
         let full = earned.iter().filter(|e| e.0 >= e.1 && e.1 > 0.0).count();
         let zero = earned.iter().filter(|e| e.0 == 0.0).count();
         rows.push(vec![
-            format!("<code>{}</code>", crate::html::breakable(exercise)),
+            html! { code { (PreEscaped(crate::html::breakable(exercise))) } }.into_string(),
             points(mean),
             points(max),
             full.to_string(),
             zero.to_string(),
         ]);
     }
-    format!(
-        "<h2 id=\"exercises\">Exercises</h2>\n{}",
-        table(
-            &["exercise", "mean", "of", "full marks", "zero"],
-            &rows,
-            &[1, 2, 3, 4]
-        )
-    )
+    let head = ["exercise", "mean", "of", "full marks", "zero"];
+    html! {
+        h2 id="exercises" { "Exercises" }
+        "\n"
+        (PreEscaped(table(&head, &rows, &[1, 2, 3, 4])))
+    }
 }
 
-fn checks_section(all: &[&Results]) -> String {
+fn checks_section(all: &[&Results]) -> Markup {
     let Some(first) = all.first() else {
-        return String::new();
+        return html! {};
     };
     let mut rows = Vec::new();
     let mut unattempted = 0;
@@ -217,79 +225,76 @@ fn checks_section(all: &[&Results]) -> String {
             (Kind::LabSteps, _) => "lab steps",
             _ => "",
         };
+        let bar = format!("width: {:.0}px", share * 60.0);
         rows.push(vec![
-            format!("{} <span class=\"quiet\">{kind}</span>", escape(&test.name)),
+            html! { (Text(&test.name)) " " span.quiet { (kind) } }.into_string(),
             format!("{passed} of {}", all.len()),
-            format!(
-                "<span class=\"bar\" style=\"width: {:.0}px\"></span> {:.0}%",
-                share * 60.0,
-                share * 100.0
-            ),
+            html! { span.bar style=(bar) {} " " (format!("{:.0}%", share * 100.0)) }.into_string(),
         ]);
     }
-    let mut out = format!(
-        "<h2 id=\"checks\">Checks</h2>\n<p>How many submissions pass each check; a core \
-         check must pass for its exercise to earn anything.</p>\n{}",
-        table(&["check", "passed", "pass rate"], &rows, &[1, 2])
-    );
-    if unattempted > 0 {
-        let _ = writeln!(
-            out,
-            "<p class=\"quiet\">Left out: {unattempted} bonus checks that no submission attempted.</p>"
-        );
+    html! {
+        h2 id="checks" { "Checks" }
+        "\n"
+        p {
+            "How many submissions pass each check; a core check must pass for its exercise \
+             to earn anything."
+        }
+        "\n"
+        (PreEscaped(table(&["check", "passed", "pass rate"], &rows, &[1, 2])))
+        @if unattempted > 0 {
+            p.quiet { "Left out: " (unattempted) " bonus checks that no submission attempted." }
+            "\n"
+        }
     }
-    out
 }
 
 /// Every submission with its score, linked to its page: the way to a
 /// student with full marks, whom no other section names.
-fn submissions_section(all: &[&Results]) -> String {
+fn submissions_section(all: &[&Results]) -> Markup {
     let rows: Vec<Vec<String>> = all
         .iter()
         .map(|r| {
             vec![
                 link(&r.extra_data.submission),
                 points(r.score),
-                escape(&r.extra_data.status.to_string()),
+                html! { (Text(&r.extra_data.status.to_string())) }.into_string(),
             ]
         })
         .collect();
-    format!(
-        "<h2 id=\"submissions\">Submissions</h2>\n{}",
-        table(&["submission", "score", "status"], &rows, &[1])
-    )
+    html! {
+        h2 id="submissions" { "Submissions" }
+        "\n"
+        (PreEscaped(table(&["submission", "score", "status"], &rows, &[1])))
+    }
 }
 
 /// Why `result` did not compile, in one line: the compiler's first line,
-/// or the note on what was left out.
-fn cause(result: &Results) -> &str {
+/// or the note on what was left out, as plain text (the note's Markdown
+/// is escaped: it may name the submission's files).
+fn cause(result: &Results) -> String {
     if result.extra_data.status.build == Build::DidNotCompile {
-        return crate::markdown::first_code_line(&result.output).unwrap_or("");
+        let line = crate::markdown::first_code_line(&result.output);
+        return line.unwrap_or("").to_string();
     }
     let last = result.output.lines().rev().find(|l| !l.trim().is_empty());
-    last.unwrap_or("").trim()
+    crate::markdown::to_plain(last.unwrap_or("").trim())
 }
 
 /// The first line of `text`, for a table cell.
-fn first_line(text: &str) -> String {
-    escape(
-        text.lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .trim(),
-    )
+fn first_line(text: &str) -> &str {
+    let line = text.lines().find(|l| !l.trim().is_empty());
+    line.unwrap_or("").trim()
 }
 
-fn problems_section(all: &[&Results]) -> String {
-    let mut out = String::from("<h2 id=\"problems\">Did not compile, or stopped</h2>\n");
+fn problems_section(all: &[&Results]) -> Markup {
     let broken: Vec<Vec<String>> = all
         .iter()
         .filter(|r| r.extra_data.status.build != Build::Graded)
         .map(|r| {
             vec![
                 link(&r.extra_data.submission),
-                escape(&r.extra_data.status.to_string()),
-                escape(cause(r)),
+                html! { (Text(&r.extra_data.status.to_string())) }.into_string(),
+                html! { (Text(&cause(r))) }.into_string(),
             ]
         })
         .collect();
@@ -307,29 +312,35 @@ fn problems_section(all: &[&Results]) -> String {
                     };
                     vec![
                         link(&r.extra_data.submission),
-                        format!("{} <span class=\"quiet\">{how}</span>", escape(&t.name)),
-                        first_line(&t.output),
+                        html! { (Text(&t.name)) " " span.quiet { (how) } }.into_string(),
+                        html! { (Text(first_line(&t.output))) }.into_string(),
                     ]
                 })
         })
         .collect();
-    if broken.is_empty() && stopped.is_empty() {
-        out.push_str("<p>Every submission compiled and no check was stopped.</p>\n");
-        return out;
+    let head = ["submission", "status", "cause"];
+    html! {
+        h2 id="problems" { "Did not compile, or stopped" }
+        "\n"
+        @if broken.is_empty() && stopped.is_empty() {
+            p { "Every submission compiled and no check was stopped." }
+            "\n"
+        }
+        @if !broken.is_empty() {
+            p {
+                "Submissions that did not compile, in whole or in part (refused source is here \
+                 too, with what was refused):"
+            }
+            "\n"
+            (PreEscaped(table(&head, &broken, &[])))
+        }
+        @if !stopped.is_empty() {
+            p {
+                "Checks that ran out of time or whose process was stopped (a crash, "
+                code { "exit" } ", a limit):"
+            }
+            "\n"
+            (PreEscaped(table(&["submission", "check", "cause"], &stopped, &[])))
+        }
     }
-    if !broken.is_empty() {
-        out.push_str(
-            "<p>Submissions that did not compile, in whole or in part (refused source \
-             is here too, with what was refused):</p>\n",
-        );
-        out += &table(&["submission", "status", "cause"], &broken, &[]);
-    }
-    if !stopped.is_empty() {
-        out.push_str(
-            "<p>Checks that ran out of time or whose process was stopped (a crash, \
-             <code>exit</code>, a limit):</p>\n",
-        );
-        out += &table(&["submission", "check", "cause"], &stopped, &[]);
-    }
-    out
 }

@@ -2,82 +2,86 @@
 //! per exercise, the known mistake its answers make, each failed check's
 //! message, the heatmaps of a biased shuffle, and a compile error in full.
 //! The page stands alone (it links nowhere), so it can be given to the
-//! student as it is.
+//! student as it is. It quotes what the submission wrote, so it is a maud
+//! template: every value set into it is escaped unless it is HTML that
+//! grade made (a message rendered by `markdown::to_html`, a table, a chart).
 
-use std::fmt::Write as _;
+use maud::{Markup, PreEscaped, html};
 
-use crate::html::{date_line, escape, figure, table};
+use crate::html::{Text, date_line, figure, table};
 use crate::pages::RunInfo;
-use crate::report::{Build, Reason, Results, Status, failed_checks, points};
+use crate::report::{Build, Reason, Results, Status, TestResult, failed_checks, points};
 
 /// The feedback page of `result`.
 pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
-    let mut body = String::new();
-    let _ = writeln!(
-        body,
-        "<p><strong>{} of {} points</strong> <span class=\"quiet\">({})</span></p>",
-        points(result.score),
-        points(result.max_score()),
-        escape(&result.extra_data.status.to_string())
-    );
-    body += &scores(result);
+    let status = result.extra_data.status;
     // The summary as Gradescope shows it (the mistake in one line, then a
     // compile error whole, with its line numbers, or a note), when there
     // is more than the mistake, which has a section of its own below.
-    let status = result.extra_data.status;
-    if status.build != Build::Graded || status.checks_edited {
-        let heading = if result.extra_data.status.build == Build::Graded {
+    let summary = (status.build != Build::Graded || status.checks_edited).then(|| {
+        if status.build == Build::Graded {
             "Note"
         } else {
             "What the compiler said"
-        };
-        let _ = writeln!(
-            body,
-            "<h2>{heading}</h2>\n{}",
-            crate::markdown::to_html(&result.output)
-        );
-    }
-    body += &mistakes(result);
-    body += &failures(result);
-    let _ = write!(
-        body,
-        "<p class=\"quiet\">Graded by <code>{}</code> with the rubric <code>{}</code>.</p>\n{}",
-        escape(&run.grader),
-        escape(&run.rubric),
-        date_line(run.written)
-    );
+        }
+    });
+    let body = html! {
+        p {
+            strong { (points(result.score)) " of " (points(result.max_score())) " points" }
+            " "
+            span.quiet { "(" (Text(&status.to_string())) ")" }
+        }
+        "\n"
+        (scores(result))
+        @if let Some(heading) = summary {
+            h2 { (heading) }
+            "\n"
+            (PreEscaped(crate::markdown::to_html(&result.output)))
+            "\n"
+        }
+        (mistakes(result))
+        (failures(result))
+        p.quiet {
+            "Graded by " code { (Text(&run.grader)) } " with the rubric "
+            code { (Text(&run.rubric)) } "."
+        }
+        "\n"
+        (PreEscaped(date_line(run.written)))
+    };
     let title = format!("{}: feedback", result.extra_data.submission);
-    Ok(crate::html::page(&title, &body))
+    Ok(crate::html::page(&title, &body.into_string()))
 }
 
 /// The known mistakes, each with the fairness lab's heatmaps when it
 /// draws them.
-fn mistakes(result: &Results) -> String {
+fn mistakes(result: &Results) -> Markup {
     if result.mistakes.is_empty() {
-        return String::new();
+        return html! {};
     }
-    let mut out = String::from("<h2>The mistake</h2>\n<ul>\n");
-    for found in &result.mistakes {
-        let _ = writeln!(
-            out,
-            "<li><code>{}</code>: {}; the message of <code>{}</code> below says how to fix it.</li>",
-            escape(&found.exercise),
-            escape(&found.what),
-            escape(&found.shown_by)
-        );
-    }
-    out.push_str("</ul>\n");
-    for found in &result.mistakes {
-        if let Some(maps) = crate::heatmaps::for_mistake(found) {
-            for map in maps {
-                out += &figure(&map.svg, &map.caption);
+    html! {
+        h2 { "The mistake" }
+        "\n"
+        ul {
+            "\n"
+            @for found in &result.mistakes {
+                li {
+                    code { (Text(&found.exercise)) } ": " (Text(&found.what))
+                    "; the message of " code { (Text(&found.shown_by)) }
+                    " below says how to fix it."
+                }
+                "\n"
+            }
+        }
+        "\n"
+        @for found in &result.mistakes {
+            @for map in crate::heatmaps::for_mistake(found).into_iter().flatten() {
+                (PreEscaped(figure(&map.svg, &map.caption)))
             }
         }
     }
-    out
 }
 
-fn scores(result: &Results) -> String {
+fn scores(result: &Results) -> Markup {
     let mut rows: Vec<Vec<String>> = result
         .by_exercise()
         .into_iter()
@@ -85,7 +89,7 @@ fn scores(result: &Results) -> String {
             let tests = result.tests_of(exercise);
             let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
             vec![
-                format!("<code>{}</code>", crate::html::breakable(exercise)),
+                html! { code { (PreEscaped(crate::html::breakable(exercise))) } }.into_string(),
                 points(score),
                 points(max),
                 format!("{passed} of {}", tests.len()),
@@ -95,68 +99,73 @@ fn scores(result: &Results) -> String {
     let (passed, total) = result.bonus_passed();
     if total > 0 {
         rows.push(vec![
-            "bonus <span class=\"quiet\">(no points)</span>".into(),
+            html! { "bonus " span.quiet { "(no points)" } }.into_string(),
             String::new(),
             String::new(),
             format!("{passed} of {total}"),
         ]);
     }
-    format!(
-        "<h2>Score</h2>\n{}",
-        table(
-            &["exercise", "points", "of", "checks passed"],
-            &rows,
-            &[1, 2, 3]
-        )
-    )
+    html! {
+        h2 { "Score" }
+        "\n"
+        (PreEscaped(table(&["exercise", "points", "of", "checks passed"], &rows, &[1, 2, 3])))
+    }
 }
 
 /// Each failed check with its message, exercise by exercise: the check
 /// that explains a mistake first, those pointing to it next, and the
 /// checks a failed core check made moot as one line, as the text table
 /// writes them.
-fn failures(result: &Results) -> String {
+fn failures(result: &Results) -> Markup {
     if result.extra_data.status.build == Build::DidNotCompile {
         // Every check would repeat the compiler's message, shown above.
-        return "<h2>Failed checks</h2>\n<p>No check could run: the code did not compile.</p>\n"
-            .to_string();
+        return html! {
+            h2 { "Failed checks" }
+            "\n"
+            p { "No check could run: the code did not compile." }
+            "\n"
+        };
     }
-    let mut out = String::new();
-    let exercises = workbook::EXERCISES.iter().map(|e| e.name);
-    for exercise in exercises {
-        let tests = result.tests_of(exercise);
-        let (shown, moot) = failed_checks(&tests);
-        if shown
-            .iter()
-            .chain(&moot)
-            .all(|t| t.extra_data.reason == Reason::NotImplemented)
-        {
-            continue;
-        }
-        let _ = writeln!(out, "<h3><code>{exercise}</code></h3>");
-        for test in shown {
-            let _ = writeln!(
-                out,
-                "<p>✗ {} <span class=\"quiet\">(0 of {})</span></p>\n<div class=\"message\">{}</div>",
-                escape(&test.name),
-                points(test.max_score),
-                crate::markdown::to_html(&test.output)
-            );
-        }
-        if let Some(first) = moot.first() {
-            let worth: f64 = moot.iter().map(|t| t.max_score).sum();
-            let _ = writeln!(
-                out,
-                "<p>✗ {} more check{} <span class=\"quiet\">(0 of {})</span></p>\n<div class=\"message\">{}</div>",
-                moot.len(),
-                if moot.len() == 1 { "" } else { "s" },
-                points(worth),
-                crate::markdown::to_html(&first.output)
-            );
+    let failed: Vec<(&str, Vec<&TestResult>, Vec<&TestResult>)> = workbook::EXERCISES
+        .iter()
+        .filter_map(|exercise| {
+            let tests = result.tests_of(exercise.name);
+            let (shown, moot) = failed_checks(&tests);
+            let written = shown
+                .iter()
+                .chain(&moot)
+                .any(|t| t.extra_data.reason != Reason::NotImplemented);
+            written.then_some((exercise.name, shown, moot))
+        })
+        .collect();
+    if failed.is_empty() {
+        return html! {};
+    }
+    html! {
+        h2 { "Failed checks" }
+        "\n"
+        @for (exercise, shown, moot) in &failed {
+            h3 { code { (exercise) } }
+            "\n"
+            @for test in shown {
+                p {
+                    "✗ " (Text(&test.name)) " "
+                    span.quiet { "(0 of " (points(test.max_score)) ")" }
+                }
+                "\n"
+                div.message { (PreEscaped(crate::markdown::to_html(&test.output))) }
+                "\n"
+            }
+            @if let Some(first) = moot.first() {
+                @let worth: f64 = moot.iter().map(|t| t.max_score).sum();
+                p {
+                    "✗ " (moot.len()) " more check" (if moot.len() == 1 { "" } else { "s" }) " "
+                    span.quiet { "(0 of " (points(worth)) ")" }
+                }
+                "\n"
+                div.message { (PreEscaped(crate::markdown::to_html(&first.output))) }
+                "\n"
+            }
         }
     }
-    if out.is_empty() {
-        return String::new();
-    }
-    format!("<h2>Failed checks</h2>\n{out}")
 }

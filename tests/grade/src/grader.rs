@@ -118,13 +118,13 @@ fn print(format: Format, graded: &[Results], out: Option<&Path>) -> anyhow::Resu
     match format {
         Format::Table => {
             for result in &all {
-                println!("{}", report::table(result));
+                println!("{}", crate::terminal::table(result));
             }
             if all.len() > 1 {
                 print!("{}", crate::class_summary::lines(&all));
             }
         }
-        Format::Json => println!("{}", serde_json::to_string_pretty(&graded[0])?),
+        Format::Json => println!("{}", crate::terminal::json(&graded[0])?),
         Format::Csv => print!("{}", report::csv(&all)?),
     }
     if let Some(out) = out {
@@ -198,7 +198,7 @@ fn grade_all(
             .collect();
         drop(sender);
         for result in receiver {
-            progress.set_message(result.extra_data.submission.clone());
+            progress.set_message(crate::terminal::one_line(&result.extra_data.submission));
             progress.inc(1);
             if let Some(out) = &cli.out {
                 save_results(out, &result)?;

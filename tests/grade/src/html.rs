@@ -1,16 +1,32 @@
 //! The pieces every page of the class report is made of: escaping, the
 //! page around a body, the book's look (mdBook's default light theme, as
 //! docs/ builds it) and SVG charts set inline. Pages open from disk: no
-//! script, no font, no file from anywhere else.
-
-use std::fmt::Write as _;
+//! script, no font, no file from anywhere else, as each page's
+//! Content-Security-Policy tells the browser. Every page is a maud
+//! template, which escapes whatever is set into it unless it is marked as
+//! HTML that grade made (`PreEscaped`); text goes in as [`Text`].
 
 /// `text` with the characters HTML gives a meaning escaped, for element
-/// content and quoted attribute values alike.
+/// content and quoted attribute values alike, and any control character
+/// (a submission's id may hold one) shown as `\u{1b}`, as on the terminal.
 pub fn escape(text: &str) -> String {
+    let text = crate::terminal::escape_controls(text);
     let mut out = String::with_capacity(text.len());
-    pulldown_cmark_escape::escape_html(&mut out, text).expect("writing to a String cannot fail");
+    pulldown_cmark_escape::escape_html(&mut out, &text).expect("writing to a String cannot fail");
     out
+}
+
+/// Text set into a maud template, escaped as [`escape`] escapes it (with
+/// `'` as `&#39;` and control characters shown, where maud's own escaping
+/// leaves both), so that the pages keep the bytes they had before maud.
+/// A value set in without it is still escaped, by maud.
+#[derive(Debug, Clone, Copy)]
+pub struct Text<'a>(pub &'a str);
+
+impl maud::Render for Text<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.push_str(&escape(self.0));
+    }
 }
 
 /// `name`, an identifier such as `efficient_selection_shuffle`, as HTML
@@ -66,29 +82,53 @@ ol.mistakes > li { margin-bottom: 1.2rem; }
 }
 ";
 
-/// A whole page: `title` in the tab and as its heading, then `body`.
+/// What a page may load: nothing from anywhere, no script, no form, no
+/// `<base>`; only its own stylesheet and style attributes (the bars, the
+/// charts' widths) and its inline SVG, which needs no source. Should a
+/// submission's text ever reach a page as markup, the browser still
+/// fetches nothing and runs nothing, `javascript:` links included.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+/// A whole page: `title` in the tab and as its heading, then `body`,
+/// which is HTML that grade made.
 pub fn page(title: &str, body: &str) -> String {
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <h1>{title}</h1>\n{body}</main>\n</body>\n</html>\n",
-        title = escape(title)
-    );
-    out
+    use maud::{DOCTYPE, PreEscaped, html};
+    html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            "\n"
+            head {
+                "\n"
+                meta charset="utf-8"; "\n"
+                meta http-equiv="Content-Security-Policy" content=(CONTENT_SECURITY_POLICY); "\n"
+                meta name="viewport" content="width=device-width, initial-scale=1"; "\n"
+                title { (Text(title)) } "\n"
+                style { (PreEscaped(STYLE)) } "\n"
+            }
+            "\n"
+            body {
+                "\n"
+                main { "\n" h1 { (Text(title)) } "\n" (PreEscaped(body)) }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
+    }
+    .into_string()
 }
 
 /// An SVG chart, set inline in a figure with its caption. plotters writes
 /// fixed width and height; the chart keeps its viewBox and drops them, so
 /// the stylesheet can shrink it to a narrow column.
 pub fn figure(svg: &str, caption: &str) -> String {
-    let svg = responsive(svg);
-    format!(
-        "<figure>\n{svg}\n<figcaption>{}</figcaption>\n</figure>\n",
-        escape(caption)
-    )
+    use maud::{PreEscaped, html};
+    html! {
+        figure { "\n" (PreEscaped(responsive(svg))) "\n" figcaption { (Text(caption)) } "\n" }
+        "\n"
+    }
+    .into_string()
 }
 
 /// `svg` without its XML declaration, and sized by its viewBox.
@@ -122,27 +162,26 @@ fn responsive(svg: &str) -> String {
 /// A table: `head` cells, then `rows`; a cell's text is already HTML.
 /// Columns named in `numeric` (by index) are right-aligned.
 pub fn table(head: &[&str], rows: &[Vec<String>], numeric: &[usize]) -> String {
-    let class = |i: usize| {
-        if numeric.contains(&i) {
-            " class=\"n\""
-        } else {
-            ""
+    use maud::{PreEscaped, html};
+    let class = |i: usize| numeric.contains(&i).then_some("n");
+    html! {
+        div.scroll {
+            table {
+                "\n"
+                thead { tr { @for (i, cell) in head.iter().enumerate() { th class=[class(i)] { (Text(cell)) } } } }
+                "\n"
+                tbody {
+                    "\n"
+                    @for row in rows {
+                        tr { @for (i, cell) in row.iter().enumerate() { td class=[class(i)] { (PreEscaped(cell)) } } }
+                        "\n"
+                    }
+                }
+            }
         }
-    };
-    let mut out = String::from("<div class=\"scroll\"><table>\n<thead><tr>");
-    for (i, cell) in head.iter().enumerate() {
-        let _ = write!(out, "<th{}>{}</th>", class(i), escape(cell));
+        "\n"
     }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for row in rows {
-        out.push_str("<tr>");
-        for (i, cell) in row.iter().enumerate() {
-            let _ = write!(out, "<td{}>{cell}</td>", class(i));
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody></table></div>\n");
-    out
+    .into_string()
 }
 
 /// The date line every page of a run ends with: the one line that differs
@@ -151,14 +190,15 @@ pub fn date_line(seconds_since_epoch: u64) -> String {
     let seconds = i64::try_from(seconds_since_epoch).unwrap_or(i64::MAX);
     let when = time::OffsetDateTime::from_unix_timestamp(seconds)
         .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
-    format!(
-        "<p class=\"quiet\" id=\"date\">Written {:04}-{:02}-{:02} {:02}:{:02} UTC</p>\n",
+    let written = format!(
+        "Written {:04}-{:02}-{:02} {:02}:{:02} UTC",
         when.year(),
         u8::from(when.month()),
         when.day(),
         when.hour(),
         when.minute()
-    )
+    );
+    maud::html! { p.quiet id="date" { (written) } "\n" }.into_string()
 }
 
 #[cfg(test)]
@@ -171,6 +211,17 @@ mod tests {
             escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
+        assert_eq!(escape("a\u{1b}]0;t\u{7}"), "a\\u{1b}]0;t\\u{7}");
+    }
+
+    #[test]
+    fn every_page_loads_nothing_from_outside() {
+        let page = page("<x>", "<p>body</p>");
+        let head = &page[..page.find("</head>").unwrap()];
+        assert!(head.contains(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        ));
+        assert!(head.contains("<title>&lt;x&gt;</title>"), "{head}");
     }
 
     #[test]

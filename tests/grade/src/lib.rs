@@ -36,6 +36,9 @@
 //! the class's page and each submission's, `pages` writes them into
 //! `--out`, from `html`'s pieces, `charts` and `heatmaps`; `markdown` turns
 //! results.json's messages into HTML, and into plain text for the terminal.
+//! What a submission wrote reaches no one raw: `markdown` makes it inert
+//! Markdown, `terminal` escapes its control characters in whatever `grade`
+//! prints, and `csv_row` keeps a formula out of the gradebook.
 
 // The sandbox needs Linux namespaces; elsewhere `grade` says so and stops.
 #![cfg(target_os = "linux")]
@@ -52,6 +55,7 @@ mod classroom;
 mod cli;
 mod compile;
 mod compile_limit;
+mod csv_row;
 mod dep_info;
 mod diagnostic;
 mod discover;
@@ -78,6 +82,7 @@ mod schedule;
 mod scores;
 mod setting;
 mod table;
+mod terminal;
 mod timings;
 mod watch;
 mod workers;
@@ -86,3 +91,4 @@ mod wrappers;
 mod zygote_client;
 
 pub use grader::*;
+pub use terminal::escape_controls;

@@ -29,7 +29,8 @@ fn main() -> ExitCode {
     }
     let cli = grade::Cli::parse();
     grade::run(&cli).unwrap_or_else(|error| {
-        eprintln!("Error: {error:#}");
+        // An error may name a submission's file, whose name is its own.
+        eprintln!("Error: {}", grade::escape_controls(&format!("{error:#}")));
         ExitCode::FAILURE
     })
 }

@@ -1,13 +1,15 @@
 //! The HTML that `--out` holds beside the grades: the class report,
-//! `index.html`, and a feedback page per submission, `<id>/index.html`,
-//! which the report links to. Static files that open from disk. A rerun
+//! `index.html`, and a feedback page per submission,
+//! `submissions/<id>/index.html`, which the report links to. Static files that open from disk. A rerun
 //! over the same grades writes the same bytes but for each page's date
 //! line, and a page already holding its text is not written again.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::html::{date_line, escape, table};
+use maud::{PreEscaped, html};
+
+use crate::html::{Text, date_line, table};
 use crate::output_file::write_atomically;
 use crate::report::Results;
 
@@ -30,28 +32,34 @@ impl RunInfo {
         let rows = [
             (
                 "rubric fingerprint",
-                format!("<code>{}</code>", escape(&self.rubric)),
+                html! { code { (Text(&self.rubric)) } },
             ),
-            ("isolation", escape(&self.isolation)),
-            ("grader", format!("<code>{}</code>", escape(&self.grader))),
+            ("isolation", html! { (Text(&self.isolation)) }),
+            ("grader", html! { code { (Text(&self.grader)) } }),
         ]
-        .map(|(name, value)| vec![name.to_string(), value])
+        .map(|(name, value)| vec![name.to_string(), value.into_string()])
         .to_vec();
-        let mut out = String::from("<h2 id=\"settings\">This run</h2>\n");
-        out += &table(&["setting", "value"], &rows, &[]);
-        out += &date_line(self.written);
-        out
+        html! {
+            h2 id="settings" { "This run" }
+            "\n"
+            (PreEscaped(table(&["setting", "value"], &rows, &[])))
+            (PreEscaped(date_line(self.written)))
+        }
+        .into_string()
     }
 }
 
 /// A link from the class report to `submission`'s feedback page; a long
-/// id may break after an underscore in a narrow table.
+/// id may break after an underscore in a narrow table. The only links
+/// grade writes: relative, each id percent-encoded, so that no id
+/// (`javascript:…`, `//host`) can give one a scheme or a host.
 pub fn link(submission: &str) -> String {
-    format!(
-        "<a href=\"{}/index.html\">{}</a>",
-        escape(&percent_encode(submission)),
-        crate::html::breakable(submission)
-    )
+    let href = format!(
+        "{}/{}/index.html",
+        crate::gradebook::SUBMISSIONS,
+        percent_encode(submission)
+    );
+    html! { a href=(href) { (PreEscaped(crate::html::breakable(submission))) } }.into_string()
 }
 
 /// `segment` safe as one segment of a relative URL: a submission's id is
@@ -75,7 +83,7 @@ pub fn write_all(
 ) -> anyhow::Result<()> {
     let all: Vec<&Results> = done.values().collect();
     for result in &all {
-        let dir = out.join(&result.extra_data.submission);
+        let dir = crate::gradebook::submission_dir(out, &result.extra_data.submission)?;
         std::fs::create_dir_all(&dir)?;
         write_atomically(
             &dir.join("index.html"),
@@ -96,13 +104,28 @@ mod tests {
     fn odd_ids_still_link_to_their_folder() {
         assert_eq!(
             link("ada lovelace#2"),
-            "<a href=\"ada%20lovelace%232/index.html\">ada lovelace#2</a>"
+            "<a href=\"submissions/ada%20lovelace%232/index.html\">ada lovelace#2</a>"
         );
         assert_eq!(
             link("a_b"),
-            "<a href=\"a_b/index.html\">a_<wbr>b</a>",
+            "<a href=\"submissions/a_b/index.html\">a_<wbr>b</a>",
             "a narrow table may break a long id after an underscore"
         );
+    }
+
+    #[test]
+    fn no_id_gives_a_link_a_scheme_or_a_host() {
+        for id in [
+            "javascript:alert(1)",
+            "//example.invalid",
+            "a\"><img src=x>",
+        ] {
+            let link = link(id);
+            let href = link.split('"').nth(1).unwrap();
+            assert!(href.starts_with("submissions/"), "{link}");
+            let middle = &href["submissions/".len()..href.len() - "/index.html".len()];
+            assert!(!middle.contains([':', '/', '"', '<', '>']), "{link}");
+        }
     }
 
     #[test]

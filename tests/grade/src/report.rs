@@ -316,18 +316,17 @@ pub fn csv_header() -> Vec<String> {
     header
 }
 
-/// The gradebook, one row per submission, sorted by id.
+/// The gradebook, one row per submission, sorted by id. The id, a file
+/// name the submission chose, is the one cell a submission writes: it is
+/// written by [`crate::csv_row`]'s rules (no formula, no control
+/// character); every other cell is a number of points (never negative) or
+/// grade's own words.
 pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
     let mut sorted: Vec<&&Results> = results.iter().collect();
     sorted.sort_by(|a, b| a.extra_data.submission.cmp(&b.extra_data.submission));
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record(csv_header())?;
+    let mut text = crate::csv_row::header(&csv_header())?;
     for result in sorted {
-        let mut row = vec![
-            result.extra_data.submission.clone(),
-            points(result.score),
-            points(result.max_score()),
-        ];
+        let mut row = vec![points(result.score), points(result.max_score())];
         row.extend(
             result
                 .by_exercise()
@@ -336,9 +335,9 @@ pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
         );
         row.push(result.extra_data.status.to_string());
         row.push(result.bonus_passed().0.to_string());
-        writer.write_record(row)?;
+        text += &crate::csv_row::row(&result.extra_data.submission, &row)?;
     }
-    Ok(String::from_utf8(writer.into_inner()?)?)
+    Ok(text)
 }
 
 #[cfg(test)]

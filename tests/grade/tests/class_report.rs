@@ -132,7 +132,9 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
             .unwrap()
             .to_string_lossy()
             .to_string();
-        let text = std::fs::read_to_string(out.join(&name).join("mistakes.json")).unwrap();
+        let text =
+            std::fs::read_to_string(out.join("submissions").join(&name).join("mistakes.json"))
+                .unwrap();
         let mistakes: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
         for mistake in mistakes {
             let key = (
@@ -183,7 +185,7 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
             .unwrap_or_else(|| panic!("{what} is not in the report"));
         for student in students {
             assert!(
-                item.contains(&format!("<a href=\"{student}/index.html\">")),
+                item.contains(&format!("<a href=\"submissions/{student}/index.html\">")),
                 "{item}"
             );
         }
@@ -192,7 +194,7 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
     let unranked = report.split("</ol>").nth(1).unwrap();
     for (fixture, why) in UNNAMED {
         assert!(
-            unranked.contains(&format!("href=\"{fixture}/index.html\"")),
+            unranked.contains(&format!("href=\"submissions/{fixture}/index.html\"")),
             "{fixture} ({why})"
         );
     }
@@ -263,8 +265,8 @@ fn a_rerun_writes_the_same_pages_but_for_the_date() {
     let out = wrong_class();
     let pages = [
         "index.html",
-        "sattolo/index.html",
-        "selection_never_ends/index.html",
+        "submissions/sattolo/index.html",
+        "submissions/selection_never_ends/index.html",
     ];
     let read = |page: &str| {
         let text = std::fs::read_to_string(out.join(page)).unwrap();
@@ -336,7 +338,7 @@ fn the_pages_load_in_a_browser_with_working_links_and_charts() {
     let output = Command::new("python3")
         .arg(script)
         .arg(out.join("index.html"))
-        .arg(out.join("sattolo/index.html"))
+        .arg(out.join("submissions/sattolo/index.html"))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);

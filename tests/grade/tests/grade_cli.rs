@@ -164,7 +164,7 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     );
     // Beside results.json: the mistakes the class report counts, and the
     // submission's feedback page.
-    let mut forged_dir: Vec<_> = std::fs::read_dir(out.path().join("forged_files"))
+    let mut forged_dir: Vec<_> = std::fs::read_dir(out.path().join("submissions/forged_files"))
         .unwrap()
         .map(|entry| entry.unwrap().file_name())
         .collect();
@@ -180,7 +180,9 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     // without end): each test's output is the grader's own message plus at
     // most that much of the student's.
     for (id, ..) in EXPECTED {
-        let text = std::fs::read_to_string(out.path().join(id).join("results.json")).unwrap();
+        let text =
+            std::fs::read_to_string(out.path().join("submissions").join(id).join("results.json"))
+                .unwrap();
         let results: serde_json::Value = serde_json::from_str(&text).unwrap();
         for test in results["tests"].as_array().unwrap() {
             let output = test["output"].as_str().unwrap();
@@ -208,8 +210,12 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
 
     // A run killed half way leaves whole files; losing two of them costs
     // only their regrading.
-    std::fs::remove_file(out.path().join("reference/results.json")).unwrap();
-    std::fs::write(out.path().join("abort/results.json"), "{ truncated").unwrap();
+    std::fs::remove_file(out.path().join("submissions/reference/results.json")).unwrap();
+    std::fs::write(
+        out.path().join("submissions/abort/results.json"),
+        "{ truncated",
+    )
+    .unwrap();
     let mut resumed = grade();
     resumed
         .arg(fixtures().join("class"))
@@ -321,7 +327,13 @@ fn borrowing_the_reference_at_compile_time_earns_nothing() {
         .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
         .collect();
     for name in &names {
-        let report = std::fs::read_to_string(out.path().join(name).join("results.json")).unwrap();
+        let report = std::fs::read_to_string(
+            out.path()
+                .join("submissions")
+                .join(name)
+                .join("results.json"),
+        )
+        .unwrap();
         for line in sources.iter().flat_map(|s| s.lines()).map(str::trim) {
             let distinctive = line.len() >= 30 && !line.starts_with("//");
             assert!(
@@ -331,12 +343,15 @@ fn borrowing_the_reference_at_compile_time_earns_nothing() {
         }
     }
     // Each says why in one line.
-    let report = std::fs::read_to_string(out.path().join("exfiltrate/results.json")).unwrap();
+    let report =
+        std::fs::read_to_string(out.path().join("submissions/exfiltrate/results.json")).unwrap();
     assert!(
         report.contains("`include_str!` reads a file while compiling"),
         "{report}"
     );
-    let report = std::fs::read_to_string(out.path().join("path_attribute/results.json")).unwrap();
+    let report =
+        std::fs::read_to_string(out.path().join("submissions/path_attribute/results.json"))
+            .unwrap();
     assert!(
         report.contains("`#[path]` makes a module out of a file outside"),
         "{report}"
@@ -439,8 +454,13 @@ fn every_pointer_in_a_report_names_a_check_that_ran() {
             .assert()
             .success();
         for name in names {
-            let text =
-                std::fs::read_to_string(folder_out.join(&name).join("results.json")).unwrap();
+            let text = std::fs::read_to_string(
+                folder_out
+                    .join("submissions")
+                    .join(&name)
+                    .join("results.json"),
+            )
+            .unwrap();
             let json: serde_json::Value = serde_json::from_str(&text).unwrap();
             let tests = json["tests"].as_array().unwrap();
             for test in tests {

@@ -1,0 +1,78 @@
+//! The gradebook's lines. Its first cell is a submission's id, a file or
+//! folder name the student chose, and a spreadsheet runs a cell that
+//! begins with `=`, `+`, `-` or `@` as a formula (`=HYPERLINK(…)` is a
+//! link that leaks whatever it is given). As OWASP recommends for CSV
+//! injection, such a cell gets a leading `'`, which makes it text, and is
+//! quoted; every control character in it is shown as `\u{..}`, as on the
+//! terminal, so neither a tab nor a carriage return can lead it, and a
+//! line break cannot forge a row. Other ids are written byte for byte as
+//! before.
+
+/// The header line.
+pub fn header(cells: &[String]) -> anyhow::Result<String> {
+    line(cells)
+}
+
+/// The line of `submission`'s grade: its id, then `cells`.
+pub fn row(submission: &str, cells: &[String]) -> anyhow::Result<String> {
+    let id = crate::terminal::one_line(submission);
+    if !id.starts_with(['=', '+', '-', '@']) {
+        return line(&[&[id], cells].concat());
+    }
+    let cell = format!("'{id}");
+    let written = line(&[std::slice::from_ref(&cell), cells].concat())?;
+    if written.starts_with('"') {
+        // The writer quoted it already: it holds a comma or a quote.
+        return Ok(written);
+    }
+    // It holds no quote, comma or line break, or the writer would have
+    // quoted it: it can be quoted as it is.
+    Ok(format!("\"{cell}\"{}", &written[cell.len()..]))
+}
+
+fn line(cells: &[String]) -> anyhow::Result<String> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(cells)?;
+    Ok(String::from_utf8(writer.into_inner()?)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells() -> Vec<String> {
+        vec!["100".into(), "graded".into()]
+    }
+
+    #[test]
+    fn an_ordinary_id_is_written_as_before() {
+        assert_eq!(row("ada", &cells()).unwrap(), "ada,100,graded\n");
+        assert_eq!(row("a, b", &cells()).unwrap(), "\"a, b\",100,graded\n");
+    }
+
+    #[test]
+    fn no_cell_begins_a_formula() {
+        let hyperlink = "=HYPERLINK(\"http://x\",\"y\")";
+        assert_eq!(
+            row(hyperlink, &cells()).unwrap(),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",100,graded\n"
+        );
+        for id in ["+1", "-2", "@SUM(A1)", "=1+1"] {
+            let line = row(id, &cells()).unwrap();
+            assert_eq!(line, format!("\"'{id}\",100,graded\n"));
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .from_reader(line.as_bytes());
+            let record = reader.records().next().unwrap().unwrap();
+            assert_eq!(&record[0], format!("'{id}"));
+        }
+    }
+
+    #[test]
+    fn controls_cannot_lead_a_cell_or_break_a_row() {
+        assert_eq!(
+            row("\t=1\r\nforged,100", &cells()).unwrap(),
+            "\"\\u{9}=1\\u{d}\\u{a}forged,100\",100,graded\n"
+        );
+    }
+}
