@@ -30,7 +30,7 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
 
-    /// Write DIR/<id>/results.json and DIR/grades.csv as each submission
+    /// Write DIR/submissions/<id>/results.json and DIR/grades.csv as each submission
     /// finishes; on a rerun, skip submissions already graded and unchanged.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

@@ -146,16 +146,18 @@ pub fn could_read_files(text: &str) -> bool {
             };
             match token {
                 TokenTree::Ident(ident) => match plain(ident).as_str() {
-                    "include" | "include_str" | "include_bytes" | "option_env"
-                    | "debugger_visualizer" | "macro_rules" => true,
+                    "include"
+                    | "include_str"
+                    | "include_bytes"
+                    | "option_env"
+                    | "debugger_visualizer"
+                    | "macro_rules" => true,
                     // `std::env::args()` is the module, `env!` the macro.
                     "env" => !next_is(':'),
                     "path" => next_is('='),
                     _ => false,
                 },
-                TokenTree::Group(group) => {
-                    names(&group.stream().into_iter().collect::<Vec<_>>())
-                }
+                TokenTree::Group(group) => names(&group.stream().into_iter().collect::<Vec<_>>()),
                 TokenTree::Punct(_) | TokenTree::Literal(_) => false,
             }
         })
@@ -461,7 +463,9 @@ n!([cfg_attr(all(), path = "/dev/zero")]);
     #[test]
     fn what_could_read_a_file_is_never_packed() {
         assert!(could_read_files("macro_rules! m { () => {} }"));
-        assert!(could_read_files("#[cfg_attr(all(), r#path = \"x\")] mod m;"));
+        assert!(could_read_files(
+            "#[cfg_attr(all(), r#path = \"x\")] mod m;"
+        ));
         assert!(could_read_files("use std::env as e;"));
         // Without a macro of its own, a module path is only a path.
         assert!(!could_read_files(

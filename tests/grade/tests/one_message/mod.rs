@@ -93,7 +93,12 @@ fn exercise<'a>(section: &'a str, exercise: &str) -> Vec<&'a str> {
 }
 
 fn results(id: &str) -> serde_json::Value {
-    let path: PathBuf = graded().out.path().join(id).join("results.json");
+    let path: PathBuf = graded()
+        .out
+        .path()
+        .join("submissions")
+        .join(id)
+        .join("results.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
