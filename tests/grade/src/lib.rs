@@ -79,6 +79,7 @@ mod scores;
 mod setting;
 mod table;
 mod timings;
+mod upload;
 mod watch;
 mod workers;
 mod workspace;

@@ -1,0 +1,289 @@
+//! The shapes a student's upload takes besides a whole crate: a folder of
+//! loose exercise files with no `lib.rs` (six files dragged onto
+//! Gradescope, a zip of `src/`), and a `lib.rs` whose modules were not all
+//! handed in. Both are read as the crate the student edition would make of
+//! them, so that a correct answer scores the same in any shape.
+//!
+//! The rule that tells a folder of loose files (one submission) from a
+//! class folder of single-file submissions (`alice.rs`, `bob.rs`): a
+//! folder without `lib.rs` is one submission when it, its `src/` or its
+//! `exercises/src/` holds a file named after an exercise
+//! (`perfect_shuffle.rs`, …, or a bonus one in `extensions/`). No student
+//! is named `flip`, and a class folder so named would show as one row
+//! named after the folder, which an instructor cannot miss.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use syn::spanned::Spanned;
+use workbook::EXERCISES;
+
+/// The module that holds the bonus exercises, as the student edition names it.
+const EXTENSIONS: &str = "extensions";
+
+/// The folder of loose exercise files in `path`: itself, its `src/` or
+/// its `exercises/src/`, the first that holds a file named after an
+/// exercise, directly or in its `extensions/` folder.
+pub fn loose_source(path: &Path) -> Option<PathBuf> {
+    ["", "src", "exercises/src"]
+        .iter()
+        .map(|src| path.join(src))
+        .find(|src| holds_an_exercise(src) || holds_an_exercise(&src.join(EXTENSIONS)))
+}
+
+fn holds_an_exercise(folder: &Path) -> bool {
+    EXERCISES
+        .iter()
+        .any(|exercise| folder.join(format!("{}.rs", exercise.name)).is_file())
+}
+
+/// The crate root the student edition would give `files` (a folder of
+/// loose files, relative to it): each top-level file, and each folder with
+/// a `mod.rs`, becomes a module whose public items the root re-exports, as
+/// the edition's `lib.rs` re-exports each exercise. The bonus exercises are
+/// reached through `extensions`, as in the edition: its own folder (given a
+/// `mod.rs` of the same kind if it has none), or the bonus files beside the
+/// others. Only names that are Rust identifiers become modules, so no byte
+/// of a file's name reaches the code.
+pub fn write_root(files: &mut Vec<(PathBuf, String)>) {
+    let present: BTreeSet<PathBuf> = files.iter().map(|(path, _)| path.clone()).collect();
+    let top = modules_in(&present, Path::new(""));
+    let mut lib = String::from(
+        "// Written by grade: this upload has no lib.rs, so each of its files is a\n\
+         // module, and the crate root re-exports what each makes public.\n",
+    );
+    let mut extensions_folder = false;
+    for module in &top {
+        if module == EXTENSIONS {
+            extensions_folder = true;
+            lib.push_str("pub mod extensions;\n");
+        } else {
+            lib.push_str(&format!("mod {module};\npub use {module}::*;\n"));
+        }
+    }
+    let bonus_files: Vec<&str> = EXERCISES
+        .iter()
+        .filter(|exercise| exercise.bonus)
+        .map(|exercise| exercise.name)
+        .filter(|name| top.iter().any(|module| module == name))
+        .collect();
+    let extensions_files = modules_in(&present, Path::new(EXTENSIONS));
+    if !extensions_folder && !extensions_files.is_empty() {
+        // A folder of bonus files without its mod.rs: written the same way.
+        let mut module = String::new();
+        for name in &extensions_files {
+            module.push_str(&format!("mod {name};\npub use {name}::*;\n"));
+        }
+        files.push((PathBuf::from("extensions/mod.rs"), module));
+        lib.push_str("pub mod extensions;\n");
+    } else if !extensions_folder && !bonus_files.is_empty() {
+        lib.push_str("pub mod extensions {\n");
+        for name in bonus_files {
+            lib.push_str(&format!("    pub use super::{name}::*;\n"));
+        }
+        lib.push_str("}\n");
+    }
+    files.push((PathBuf::from("lib.rs"), lib));
+    files.sort();
+}
+
+/// The modules a folder of `present` (paths relative to the crate's
+/// `src/`) holds: `name.rs` files and `name/mod.rs` folders, whose names
+/// are Rust identifiers (not keywords), sorted and without repeats.
+fn modules_in(present: &BTreeSet<PathBuf>, folder: &Path) -> Vec<String> {
+    let mut modules = BTreeSet::new();
+    for path in present {
+        let Ok(relative) = path.strip_prefix(folder) else {
+            continue;
+        };
+        let parts: Vec<&str> = relative
+            .components()
+            .filter_map(|c| c.as_os_str().to_str())
+            .collect();
+        let name = match parts.as_slice() {
+            [file] => file.strip_suffix(".rs"),
+            [dir, "mod.rs"] => Some(*dir),
+            _ => None,
+        };
+        if let Some(name) = name
+            && name != "lib"
+            && name != "mod"
+            && syn::parse_str::<syn::Ident>(name).is_ok()
+        {
+            modules.insert(name.to_string());
+        }
+    }
+    modules.into_iter().collect()
+}
+
+/// Blanks every `mod name;` whose file was not handed in (`flip.rs` left
+/// out of an upload whose `lib.rs` declares it), with the `use` items that
+/// start from it, so that the missing exercise reads as missing, as a
+/// missing function does, rather than failing the whole crate. Each item
+/// becomes spaces, so the compiler's lines and columns still match the
+/// student's file. `extensions` is left to [`crate::wrappers`], which
+/// already reads a missing bonus folder as "not attempted".
+pub fn drop_missing_modules(files: &mut [(PathBuf, String)]) {
+    let present: BTreeSet<PathBuf> = files.iter().map(|(path, _)| path.clone()).collect();
+    for (path, text) in files.iter_mut() {
+        let folder = module_folder(path);
+        let Ok(file) = syn::parse_file(text) else {
+            continue;
+        };
+        let missing: Vec<String> = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Mod(module)
+                    if module.content.is_none()
+                        && !(path == Path::new("lib.rs") && module.ident == EXTENSIONS)
+                        && !module.attrs.iter().any(|a| a.path().is_ident("path")) =>
+                {
+                    Some(module.ident.to_string())
+                }
+                _ => None,
+            })
+            .filter(|name| {
+                !present.contains(&folder.join(format!("{name}.rs")))
+                    && !present.contains(&folder.join(name).join("mod.rs"))
+            })
+            .collect();
+        if missing.is_empty() {
+            continue;
+        }
+        let spans: Vec<proc_macro2::Span> = file
+            .items
+            .iter()
+            .filter(|item| match item {
+                syn::Item::Mod(module) => {
+                    module.content.is_none() && missing.contains(&module.ident.to_string())
+                }
+                syn::Item::Use(using) => starts_from(&using.tree, &missing),
+                _ => false,
+            })
+            .map(Spanned::span)
+            .collect();
+        for span in spans {
+            blank(text, span);
+        }
+    }
+}
+
+/// Where the modules a file declares live: beside `lib.rs` and `mod.rs`,
+/// in a folder named after any other file.
+fn module_folder(path: &Path) -> PathBuf {
+    let parent = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    match path.file_name().and_then(|f| f.to_str()) {
+        Some("lib.rs" | "mod.rs") => parent,
+        _ => parent.join(path.file_stem().unwrap_or_default()),
+    }
+}
+
+/// Whether a `use` tree starts from one of `modules` (`flip::flip`,
+/// `self::flip::*`).
+fn starts_from(tree: &syn::UseTree, modules: &[String]) -> bool {
+    match tree {
+        syn::UseTree::Path(path) if path.ident == "self" => starts_from(&path.tree, modules),
+        syn::UseTree::Path(path) => modules.contains(&path.ident.to_string()),
+        _ => false,
+    }
+}
+
+/// `text` with the characters `span` covers made spaces, its line breaks kept.
+fn blank(text: &mut String, span: proc_macro2::Span) {
+    let (start, end) = (span.start(), span.end());
+    let blanked: String = text
+        .split_inclusive('\n')
+        .enumerate()
+        .flat_map(|(index, line)| {
+            let number = index + 1;
+            line.chars().enumerate().map(move |(column, c)| {
+                let after_start = number > start.line || column >= start.column;
+                let before_end = number < end.line || column < end.column;
+                let inside = (start.line..=end.line).contains(&number) && after_start && before_end;
+                if inside && c != '\n' && c != '\r' {
+                    ' '
+                } else {
+                    c
+                }
+            })
+        })
+        .collect();
+    *text = blanked;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(list: &[(&str, &str)]) -> Vec<(PathBuf, String)> {
+        list.iter()
+            .map(|(path, text)| (PathBuf::from(path), text.to_string()))
+            .collect()
+    }
+
+    fn lib(files: &[(PathBuf, String)]) -> &str {
+        &files.iter().find(|(p, _)| p == Path::new("lib.rs")).unwrap().1
+    }
+
+    #[test]
+    fn loose_files_become_modules_the_root_re_exports() {
+        let mut upload = files(&[
+            ("flip.rs", "pub fn flip() {}"),
+            ("perfect_shuffle.rs", ""),
+            ("my notes.rs", ""),
+            ("fn.rs", ""),
+            ("bin/shuffler.rs", "fn main() {}"),
+            ("helpers/mod.rs", ""),
+        ]);
+        write_root(&mut upload);
+        let root = lib(&upload);
+        for module in ["flip", "perfect_shuffle", "helpers"] {
+            assert!(
+                root.contains(&format!("mod {module};\npub use {module}::*;\n")),
+                "{root}"
+            );
+        }
+        assert!(!root.contains("notes") && !root.contains("fn;") && !root.contains("bin"));
+        assert!(!root.contains("extensions"), "{root}");
+        assert!(syn::parse_file(root).is_ok());
+    }
+
+    #[test]
+    fn bonus_files_are_reached_through_extensions_in_every_shape() {
+        let mut beside = files(&[("flip.rs", ""), ("riffle_shuffle.rs", "")]);
+        write_root(&mut beside);
+        assert!(
+            lib(&beside).contains("pub mod extensions {\n    pub use super::riffle_shuffle::*;\n}"),
+            "{}",
+            lib(&beside)
+        );
+
+        let mut folder = files(&[("flip.rs", ""), ("extensions/sequence_for.rs", "")]);
+        write_root(&mut folder);
+        assert!(lib(&folder).contains("pub mod extensions;\n"));
+        let module = &folder.iter().find(|(p, _)| p.ends_with("mod.rs")).unwrap().1;
+        assert_eq!(module, "mod sequence_for;\npub use sequence_for::*;\n");
+
+        let mut own = files(&[("flip.rs", ""), ("extensions/mod.rs", "mod x;")]);
+        write_root(&mut own);
+        assert!(lib(&own).contains("pub mod extensions;\n"));
+        assert_eq!(own.len(), 3, "its own mod.rs is kept: {own:?}");
+    }
+
+    #[test]
+    fn a_module_not_handed_in_is_blanked_with_its_uses() {
+        let text = "mod flip;\nmod perfect_shuffle;\npub mod extensions;\n\
+                    pub use flip::flip; pub fn kept() {}\npub use self::perfect_shuffle::*;\n";
+        let mut crate_files = files(&[("lib.rs", text), ("perfect_shuffle.rs", "mod inner;")]);
+        drop_missing_modules(&mut crate_files);
+        let blanked = lib(&crate_files);
+        let expected = text
+            .replace("mod flip;", &" ".repeat(9))
+            .replace("pub use flip::flip;", &" ".repeat(19));
+        assert_eq!(blanked, expected);
+        assert_eq!(blanked.lines().count(), text.lines().count());
+        // perfect_shuffle.rs's own module lives in perfect_shuffle/inner.rs.
+        assert_eq!(crate_files[1].1, "          ");
+    }
+}
