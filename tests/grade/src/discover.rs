@@ -102,17 +102,34 @@ fn is_rust(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "rs")
 }
 
-/// A folder that is one submission rather than a class: a crate, or loose
-/// exercise files.
+/// A folder that is one submission rather than a class: a crate (a
+/// library, or a binary one), or loose exercise files.
 fn is_one_submission(path: &Path) -> bool {
-    crate_source(path).is_some() || upload::loose_source(path).is_some()
+    source(path).is_some()
+}
+
+/// What makes a submission's files a library crate's.
+type Complete = fn(&mut Vec<(PathBuf, String)>);
+
+/// Where a folder's source is, and what completes it into a library
+/// crate's: a crate's `lib.rs` (nothing), loose exercise files (a `lib.rs`
+/// written for them), a binary crate's `main.rs` (made `lib.rs`), in that
+/// order.
+fn source(path: &Path) -> Option<(PathBuf, Complete)> {
+    let library: Complete = |_| {};
+    let loose: Complete = upload::write_root;
+    let binary: Complete = |files| upload::main_as_root(files);
+    crate_source(path)
+        .map(|src| (src, library))
+        .or_else(|| upload::loose_source(path).map(|src| (src, loose)))
+        .or_else(|| upload::binary_source(path).map(|src| (src, binary)))
 }
 
 /// What an upload carries that is nobody's work: hidden files (macOS's
-/// `._flip.rs` among them), a zip's `__MACOSX/` and a build's `target/`.
+/// `._flip.rs` among them) and a zip's `__MACOSX/`.
 fn is_junk(path: &Path) -> bool {
     let name = name_of(path);
-    name.starts_with('.') || name == "__MACOSX" || (name == "target" && path.is_dir())
+    name.starts_with('.') || name == "__MACOSX"
 }
 
 fn name_of(path: &Path) -> String {
@@ -196,14 +213,9 @@ fn read(path: &Path) -> Submission {
         } else {
             Err(format!("{name:?} is neither a .rs file nor a crate folder"))
         }
-    } else if let Some(src) = crate_source(path) {
+    } else if let Some((src, complete)) = source(path) {
         read_tree(&src).map(|mut files| {
-            upload::drop_missing_modules(&mut files);
-            files
-        })
-    } else if let Some(loose) = upload::loose_source(path) {
-        read_tree(&loose).map(|mut files| {
-            upload::write_root(&mut files);
+            complete(&mut files);
             upload::drop_missing_modules(&mut files);
             files
         })
@@ -235,8 +247,9 @@ fn read_file(path: &Path) -> Result<String, String> {
 }
 
 /// Every `.rs` file under `src`, with paths relative to it, sorted. Other
-/// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests) and junk
-/// ([`is_junk`]) are ignored.
+/// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests), junk
+/// ([`is_junk`]) and a build's `target/` (in an upload's top folder read as
+/// loose files) are ignored.
 fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let mut files = Vec::new();
     let mut pending = vec![src.to_path_buf()];
@@ -248,7 +261,7 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             if file_type.is_symlink() {
                 return Err(link_problem(&path));
             }
-            if is_junk(&path) {
+            if is_junk(&path) || (file_type.is_dir() && name_of(&path) == "target") {
                 continue;
             }
             if file_type.is_dir() {
@@ -314,7 +327,10 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].problem, None);
         let paths: Vec<&Path> = found[0].files.iter().map(|(p, _)| p.as_path()).collect();
-        assert_eq!(paths, ["flip.rs", "lib.rs", "perfect_shuffle.rs"].map(Path::new));
+        assert_eq!(
+            paths,
+            ["flip.rs", "lib.rs", "perfect_shuffle.rs"].map(Path::new)
+        );
 
         // The same files in src/ of a zip's top folder, beside its junk.
         let zip = dir.path().join("zip");
@@ -343,7 +359,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let text = dir.path().join("x.txt");
         fs::write(&text, "pub fn flip() {}").unwrap();
-        let error = discover(std::slice::from_ref(&text)).unwrap_err().to_string();
+        let error = discover(std::slice::from_ref(&text))
+            .unwrap_err()
+            .to_string();
         assert!(
             error.ends_with("x.txt is not a Rust file (.rs) or a folder of submissions"),
             "{error}"
@@ -351,7 +369,9 @@ mod tests {
         let python = dir.path().join("python");
         fs::create_dir_all(&python).unwrap();
         fs::write(python.join("flip.py"), "").unwrap();
-        let error = discover(std::slice::from_ref(&python)).unwrap_err().to_string();
+        let error = discover(std::slice::from_ref(&python))
+            .unwrap_err()
+            .to_string();
         assert!(error.ends_with("holds no submissions"), "{error}");
         assert!(!error.contains('\n'), "{error}");
     }

@@ -1,8 +1,9 @@
-//! The shapes a student's upload takes besides a whole crate: a folder of
-//! loose exercise files with no `lib.rs` (six files dragged onto
-//! Gradescope, a zip of `src/`), and a `lib.rs` whose modules were not all
-//! handed in. Both are read as the crate the student edition would make of
-//! them, so that a correct answer scores the same in any shape.
+//! The shapes a student's upload takes besides a whole library crate: a
+//! folder of loose exercise files with no `lib.rs` (six files dragged onto
+//! Gradescope, a zip of `src/`), a binary crate (`main.rs` as its root),
+//! and a crate root whose modules were not all handed in. Each is read as
+//! the crate the student edition would make of it, so that a correct
+//! answer scores the same in any shape.
 //!
 //! The rule that tells a folder of loose files (one submission) from a
 //! class folder of single-file submissions (`alice.rs`, `bob.rs`): a
@@ -29,6 +30,28 @@ pub fn loose_source(path: &Path) -> Option<PathBuf> {
         .iter()
         .map(|src| path.join(src))
         .find(|src| holds_an_exercise(src) || holds_an_exercise(&src.join(EXTENSIONS)))
+}
+
+/// The source folder of a binary crate in `path` (what `cargo new` makes
+/// without `--lib`): itself, its `src/` or its `exercises/src/`, the first
+/// that holds `main.rs`.
+pub fn binary_source(path: &Path) -> Option<PathBuf> {
+    ["", "src", "exercises/src"]
+        .iter()
+        .map(|src| path.join(src))
+        .find(|src| src.join("main.rs").is_file())
+}
+
+/// A binary crate's files as a library's: its root `main.rs` becomes
+/// `lib.rs`, line for line (its `fn main` is never called), so its `mod`
+/// declarations find their files beside it as before.
+pub fn main_as_root(files: &mut [(PathBuf, String)]) {
+    for (path, _) in files.iter_mut() {
+        if path == Path::new("main.rs") {
+            *path = PathBuf::from("lib.rs");
+        }
+    }
+    files.sort();
 }
 
 fn holds_an_exercise(folder: &Path) -> bool {
@@ -105,9 +128,10 @@ fn modules_in(present: &BTreeSet<PathBuf>, folder: &Path) -> Vec<String> {
             [dir, "mod.rs"] => Some(*dir),
             _ => None,
         };
+        // rustc takes only ASCII names for a module's file.
         if let Some(name) = name
             && name != "lib"
-            && name != "mod"
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
             && syn::parse_str::<syn::Ident>(name).is_ok()
         {
             modules.insert(name.to_string());
@@ -134,10 +158,12 @@ pub fn drop_missing_modules(files: &mut [(PathBuf, String)]) {
             .items
             .iter()
             .filter_map(|item| match item {
+                // A module with attributes (`#[path]`, `#[cfg_attr]`) is
+                // left to the compiler and to `refuse`, which names them.
                 syn::Item::Mod(module)
                     if module.content.is_none()
                         && !(path == Path::new("lib.rs") && module.ident == EXTENSIONS)
-                        && !module.attrs.iter().any(|a| a.path().is_ident("path")) =>
+                        && module.attrs.iter().all(|a| a.path().is_ident("doc")) =>
                 {
                     Some(module.ident.to_string())
                 }
@@ -223,7 +249,11 @@ mod tests {
     }
 
     fn lib(files: &[(PathBuf, String)]) -> &str {
-        &files.iter().find(|(p, _)| p == Path::new("lib.rs")).unwrap().1
+        &files
+            .iter()
+            .find(|(p, _)| p == Path::new("lib.rs"))
+            .unwrap()
+            .1
     }
 
     #[test]
@@ -233,6 +263,8 @@ mod tests {
             ("perfect_shuffle.rs", ""),
             ("my notes.rs", ""),
             ("fn.rs", ""),
+            ("café.rs", ""),
+            ("r#flip.rs", ""),
             ("bin/shuffler.rs", "fn main() {}"),
             ("helpers/mod.rs", ""),
         ]);
@@ -244,7 +276,9 @@ mod tests {
                 "{root}"
             );
         }
-        assert!(!root.contains("notes") && !root.contains("fn;") && !root.contains("bin"));
+        for left_out in ["notes", "fn;", "bin", "caf", "r#"] {
+            assert!(!root.contains(left_out), "{left_out}: {root}");
+        }
         assert!(!root.contains("extensions"), "{root}");
         assert!(syn::parse_file(root).is_ok());
     }
@@ -262,7 +296,11 @@ mod tests {
         let mut folder = files(&[("flip.rs", ""), ("extensions/sequence_for.rs", "")]);
         write_root(&mut folder);
         assert!(lib(&folder).contains("pub mod extensions;\n"));
-        let module = &folder.iter().find(|(p, _)| p.ends_with("mod.rs")).unwrap().1;
+        let module = &folder
+            .iter()
+            .find(|(p, _)| p.ends_with("mod.rs"))
+            .unwrap()
+            .1;
         assert_eq!(module, "mod sequence_for;\npub use sequence_for::*;\n");
 
         let mut own = files(&[("flip.rs", ""), ("extensions/mod.rs", "mod x;")]);
@@ -272,9 +310,20 @@ mod tests {
     }
 
     #[test]
+    fn a_binary_crates_main_is_its_root() {
+        let mut binary = files(&[("main.rs", "mod flip;\nfn main() {}\n"), ("flip.rs", "")]);
+        main_as_root(&mut binary);
+        drop_missing_modules(&mut binary);
+        assert_eq!(lib(&binary), "mod flip;\nfn main() {}\n");
+        assert!(!binary.iter().any(|(p, _)| p == Path::new("main.rs")));
+    }
+
+    #[test]
     fn a_module_not_handed_in_is_blanked_with_its_uses() {
         let text = "mod flip;\nmod perfect_shuffle;\npub mod extensions;\n\
                     pub use flip::flip; pub fn kept() {}\npub use self::perfect_shuffle::*;\n";
+        let text = format!("{text}#[path = \"elsewhere.rs\"]\nmod borrowed;\n");
+        let text = text.as_str();
         let mut crate_files = files(&[("lib.rs", text), ("perfect_shuffle.rs", "mod inner;")]);
         drop_missing_modules(&mut crate_files);
         let blanked = lib(&crate_files);
@@ -283,6 +332,10 @@ mod tests {
             .replace("pub use flip::flip;", &" ".repeat(19));
         assert_eq!(blanked, expected);
         assert_eq!(blanked.lines().count(), text.lines().count());
+        assert!(
+            blanked.contains("mod borrowed;"),
+            "left to refuse: {blanked}"
+        );
         // perfect_shuffle.rs's own module lives in perfect_shuffle/inner.rs.
         assert_eq!(crate_files[1].1, "          ");
     }

@@ -2,8 +2,8 @@
 //! runs in a fake `/autograder` on the reference's files laid out as a
 //! student would hand them in (loose, a subset, in `src/` or
 //! `exercises/src/`, a zip's top folder with its `__MACOSX/`, a whole clone
-//! of the student edition, with the bonus folder), and on an upload with no
-//! Rust at all. The student's `output` never carries a message meant for
+//! of the student edition, with the bonus folder, a binary crate), and on
+//! an upload with no Rust at all. The student's `output` never carries a message meant for
 //! the instructor. And on the command line, a path that holds no
 //! submission is refused in one line.
 
@@ -55,7 +55,11 @@ fn whole_reference(to: &Path) {
     copy(&["lib.rs".to_string()], &reference(), to);
     let mut bonus = bonus_files();
     bonus.push("mod.rs".into());
-    copy(&bonus, &reference().join("extensions"), &to.join("extensions"));
+    copy(
+        &bonus,
+        &reference().join("extensions"),
+        &to.join("extensions"),
+    );
 }
 
 /// What macOS's Finder adds to a zip: `__MACOSX/` with a `._` file, not
@@ -64,7 +68,11 @@ fn macos_junk(zip: &Path, beside: &str) {
     let junk = zip.join("__MACOSX").join(beside);
     fs::create_dir_all(&junk).unwrap();
     for file in lab_files() {
-        fs::write(junk.join(format!("._{file}")), [0x00, 0x05, 0x16, 0x07, 0xff]).unwrap();
+        fs::write(
+            junk.join(format!("._{file}")),
+            [0x00, 0x05, 0x16, 0x07, 0xff],
+        )
+        .unwrap();
     }
 }
 
@@ -171,13 +179,8 @@ fn a_subset_earns_the_points_of_the_files_handed_in() {
 fn files_in_src_or_exercises_src_earn_every_point() {
     let in_src = autograde(|upload| copy(&lab_files(), &reference(), &upload.join("src")));
     assert_full_marks("files in src/", &in_src);
-    let in_exercises = autograde(|upload| {
-        copy(
-            &lab_files(),
-            &reference(),
-            &upload.join("exercises/src"),
-        )
-    });
+    let in_exercises =
+        autograde(|upload| copy(&lab_files(), &reference(), &upload.join("exercises/src")));
     assert_full_marks("files in exercises/src/", &in_exercises);
 }
 
@@ -234,6 +237,30 @@ fn a_whole_clone_of_the_student_edition_earns_every_point() {
     assert_eq!(passed, all, "the clone's bonus is graded too");
 }
 
+#[test]
+fn a_binary_crate_named_its_own_way_earns_every_point() {
+    // `cargo new` without `--lib`: main.rs is the root, and no file is
+    // named after an exercise.
+    let graded = autograde(|upload| {
+        let src = upload.join("shuffling/src");
+        fs::create_dir_all(&src).unwrap();
+        let mut main = String::new();
+        for exercise in EXERCISES.iter().filter(|e| !e.bonus) {
+            let name = exercise.name;
+            fs::copy(
+                reference().join(format!("{name}.rs")),
+                src.join(format!("my_{name}.rs")),
+            )
+            .unwrap();
+            main.push_str(&format!("mod my_{name};\npub use my_{name}::*;\n"));
+        }
+        main.push_str("fn main() {\n    println!(\"{:?}\", perfect_shuffle(&[1, 2, 3]));\n}\n");
+        fs::write(src.join("main.rs"), main).unwrap();
+        fs::write(upload.join("shuffling/Cargo.toml"), "[package]\n").unwrap();
+    });
+    assert_full_marks("a binary crate", &graded);
+}
+
 fn copy_tree(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
     for entry in fs::read_dir(from).unwrap() {
@@ -275,7 +302,13 @@ fn an_upload_grade_cannot_read_as_one_submission_tells_the_student_what_to_uploa
     let output = graded.results["output"].as_str().unwrap();
     assert!(output.contains("exercises/src/"), "{output}");
     assert!(output.contains("tell your instructor"), "{output}");
-    assert!(graded.log.contains("--format json"), "the cause: {}", graded.log);
+    // The cause, for the instructor: grade's own one-line error.
+    assert!(
+        graded.log.lines().any(|line| line.starts_with("Error: ")),
+        "{}",
+        graded.log
+    );
+    assert!(graded.log.contains("grade failed on"), "{}", graded.log);
 }
 
 /// `run_autograder` names the files a student writes, for the upload it
