@@ -238,6 +238,18 @@ fn a_whole_clone_of_the_student_edition_earns_every_point() {
 }
 
 #[test]
+fn one_file_holding_every_function_earns_every_point_whatever_its_name() {
+    let whole = classes::fixtures().join("class/reference.rs");
+    // Named as the student likes, or after the exercise it began as.
+    for name in ["my_lab.rs", "flip.rs"] {
+        let graded = autograde(|upload| {
+            fs::copy(&whole, upload.join(name)).unwrap();
+        });
+        assert_full_marks(name, &graded);
+    }
+}
+
+#[test]
 fn a_binary_crate_named_its_own_way_earns_every_point() {
     // `cargo new` without `--lib`: main.rs is the root, and no file is
     // named after an exercise.
