@@ -189,9 +189,7 @@ pub fn drop_missing_modules(files: &mut [(PathBuf, String)]) {
             })
             .map(Spanned::span)
             .collect();
-        for span in spans {
-            blank(text, span);
-        }
+        blank(text, &spans);
     }
 }
 
@@ -215,26 +213,41 @@ fn starts_from(tree: &syn::UseTree, modules: &[String]) -> bool {
     }
 }
 
-/// `text` with the characters `span` covers made spaces, its line breaks kept.
-fn blank(text: &mut String, span: proc_macro2::Span) {
-    let (start, end) = (span.start(), span.end());
-    let blanked: String = text
-        .split_inclusive('\n')
-        .enumerate()
-        .flat_map(|(index, line)| {
-            let number = index + 1;
-            line.chars().enumerate().map(move |(column, c)| {
-                let after_start = number > start.line || column >= start.column;
-                let before_end = number < end.line || column < end.column;
-                let inside = (start.line..=end.line).contains(&number) && after_start && before_end;
-                if inside && c != '\n' && c != '\r' {
-                    ' '
-                } else {
-                    c
-                }
-            })
+/// `text` with the characters `spans` cover made spaces, its line breaks
+/// kept. One pass over the text, however many spans: a hostile root may
+/// declare thousands of missing modules.
+fn blank(text: &mut String, spans: &[proc_macro2::Span]) {
+    // Positions as (line, column), as proc_macro2 counts them: lines from
+    // 1, columns in characters from 0. Top-level items never overlap.
+    let mut ranges: Vec<((usize, usize), (usize, usize))> = spans
+        .iter()
+        .map(|span| {
+            let (start, end) = (span.start(), span.end());
+            ((start.line, start.column), (end.line, end.column))
         })
         .collect();
+    ranges.sort();
+    let mut ranges = ranges.into_iter().peekable();
+    let (mut line, mut column) = (1, 0);
+    let mut blanked = String::with_capacity(text.len());
+    for c in text.chars() {
+        while ranges.peek().is_some_and(|&(_, end)| (line, column) >= end) {
+            ranges.next();
+        }
+        let inside = ranges
+            .peek()
+            .is_some_and(|&(start, _)| (line, column) >= start);
+        blanked.push(if inside && c != '\n' && c != '\r' {
+            ' '
+        } else {
+            c
+        });
+        if c == '\n' {
+            (line, column) = (line + 1, 0);
+        } else {
+            column += 1;
+        }
+    }
     *text = blanked;
 }
 
