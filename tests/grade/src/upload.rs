@@ -81,7 +81,7 @@ pub fn write_root(files: &mut Vec<(PathBuf, String)>) {
             extensions_folder = true;
             lib.push_str("pub mod extensions;\n");
         } else {
-            lib.push_str(&format!("mod {module};\npub use {module}::*;\n"));
+            lib.push_str(&declare(files, Path::new(""), module));
         }
     }
     let bonus_files: Vec<&str> = EXERCISES
@@ -95,7 +95,7 @@ pub fn write_root(files: &mut Vec<(PathBuf, String)>) {
         // A folder of bonus files without its mod.rs: written the same way.
         let mut module = String::new();
         for name in &extensions_files {
-            module.push_str(&format!("mod {name};\npub use {name}::*;\n"));
+            module.push_str(&declare(files, Path::new(EXTENSIONS), name));
         }
         files.push((PathBuf::from("extensions/mod.rs"), module));
         lib.push_str("pub mod extensions;\n");
@@ -103,11 +103,50 @@ pub fn write_root(files: &mut Vec<(PathBuf, String)>) {
         lib.push_str("pub mod extensions {\n");
         for name in bonus_files {
             lib.push_str(&format!("    pub use super::{name}::*;\n"));
+            if defines_its_exercise(files, Path::new(""), name) {
+                lib.push_str(&format!("    pub use super::{name}::{name};\n"));
+            }
         }
         lib.push_str("}\n");
     }
     files.push((PathBuf::from("lib.rs"), lib));
     files.sort();
+}
+
+/// The lines that declare `module`, a file of `folder`, and re-export
+/// what it makes public; and, when it is named after an exercise and
+/// defines it, that function by name, which wins over the glob, so that a
+/// function of the same name in another of the student's files cannot make
+/// the exercise's name ambiguous.
+fn declare(files: &[(PathBuf, String)], folder: &Path, module: &str) -> String {
+    let mut lines = format!("mod {module};\npub use {module}::*;\n");
+    if defines_its_exercise(files, folder, module) {
+        lines.push_str(&format!("pub use {module}::{module};\n"));
+    }
+    lines
+}
+
+/// Whether `module` of `folder` is named after an exercise and defines
+/// that function, public, at its top.
+fn defines_its_exercise(files: &[(PathBuf, String)], folder: &Path, module: &str) -> bool {
+    if workbook::Exercise::named(module).is_none() {
+        return false;
+    }
+    let paths = [
+        folder.join(format!("{module}.rs")),
+        folder.join(module).join("mod.rs"),
+    ];
+    files
+        .iter()
+        .filter(|(path, _)| paths.contains(path))
+        .filter_map(|(_, text)| syn::parse_file(text).ok())
+        .any(|file| {
+            file.items.iter().any(|item| {
+                matches!(item, syn::Item::Fn(function)
+                    if function.sig.ident == module
+                        && matches!(function.vis, syn::Visibility::Public(_)))
+            })
+        })
 }
 
 /// The modules a folder of `present` (paths relative to the crate's
@@ -289,6 +328,9 @@ mod tests {
                 "{root}"
             );
         }
+        // flip.rs defines flip, which wins over any other file's.
+        assert!(root.contains("pub use flip::flip;\n"), "{root}");
+        assert!(!root.contains("pub use perfect_shuffle::perfect_shuffle;"));
         for left_out in ["notes", "fn;", "bin", "caf", "r#"] {
             assert!(!root.contains(left_out), "{left_out}: {root}");
         }

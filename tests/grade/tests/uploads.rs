@@ -144,6 +144,21 @@ fn the_six_lab_files_alone_earn_every_point() {
 }
 
 #[test]
+fn a_helper_file_cannot_shadow_an_exercise_files_function() {
+    // helpers.rs has a flip of its own (a coin that always says "tails"):
+    // the grader calls flip.rs's, as the edition's lib.rs would.
+    let graded = autograde(|upload| {
+        copy(&lab_files(), &reference(), upload);
+        fs::write(
+            upload.join("helpers.rs"),
+            "pub fn flip<R: rand::Rng + ?Sized>(_: &mut R) -> &'static str { \"tails\" }\n",
+        )
+        .unwrap();
+    });
+    assert_full_marks("six files and a helper", &graded);
+}
+
+#[test]
 fn a_subset_earns_the_points_of_the_files_handed_in() {
     let handed_in = ["perfect_shuffle", "flip"];
     let worth: u32 = EXERCISES
