@@ -5,11 +5,13 @@
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
-# A Rust toolchain (the workbook needs Rust 1.89 or later), a C linker, and
-# util-linux's unshare, which the sandbox uses for its namespaces. The
-# rustup package exists from Ubuntu 24.04 on: choose that base image.
+# A Rust toolchain (the workbook needs Rust 1.89 or later), a C linker,
+# util-linux's unshare, which the sandbox uses for its namespaces, and
+# python3, with which run_autograder writes the results.json of an upload
+# it cannot grade. The rustup package exists from Ubuntu 24.04 on: choose
+# that base image.
 apt-get update
-if ! apt-get install -y --no-install-recommends rustup build-essential util-linux ca-certificates; then
+if ! apt-get install -y --no-install-recommends rustup build-essential util-linux ca-certificates python3; then
     echo "setup.sh: no rustup package here; choose Gradescope's Ubuntu 24.04 base image" >&2
     exit 1
 fi

@@ -21,8 +21,9 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// Submissions to grade: a crate folder (with src/lib.rs), a single .rs
-    /// file, or a folder of those, each entry one submission named after it.
+    /// Submissions to grade: a crate folder (with src/lib.rs), a folder of
+    /// loose exercise files (flip.rs, …), a single .rs file, or a folder of
+    /// those, each entry one submission named after it.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 

@@ -1,11 +1,14 @@
-//! Finding submissions on disk: a crate folder, a single `.rs` file, or a
-//! folder of either.
+//! Finding submissions on disk: a crate folder, a single `.rs` file, a
+//! folder of loose exercise files (see [`crate::upload`]), or a folder of
+//! those.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
+
+use crate::upload;
 
 /// The largest source file accepted; a lab answer is a few KiB.
 const MAX_FILE: u64 = 1 << 20;
@@ -47,19 +50,26 @@ impl Submission {
 ///
 /// # Errors
 ///
-/// If a path does not exist, or two submissions share an id.
+/// If a path does not exist, is a file other than a `.rs` one, or is a
+/// folder that holds no submission; or two submissions share an id.
 pub fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Submission>> {
     let mut found = Vec::new();
     for path in paths {
         let metadata =
             fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
-        if metadata.is_file() || crate_source(path).is_some() {
+        if metadata.is_file() && !is_rust(path) {
+            bail!(
+                "{} is not a Rust file (.rs) or a folder of submissions",
+                path.display()
+            );
+        }
+        if metadata.is_file() || is_one_submission(path) {
             found.push(read(path));
         } else {
             let mut entries: Vec<PathBuf> = fs::read_dir(path)
                 .with_context(|| format!("cannot list {}", path.display()))?
                 .filter_map(|entry| entry.ok().map(|e| e.path()))
-                .filter(|p| !name_of(p).starts_with('.'))
+                .filter(|p| !is_junk(p))
                 // Loose files other than .rs (a Gradescope export's
                 // metadata, notes) are not submissions; folders always are.
                 .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
@@ -86,6 +96,40 @@ pub fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Submission>> {
         );
     }
     Ok(found)
+}
+
+fn is_rust(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "rs")
+}
+
+/// A folder that is one submission rather than a class: a crate (a
+/// library, or a binary one), or loose exercise files.
+fn is_one_submission(path: &Path) -> bool {
+    source(path).is_some()
+}
+
+/// What makes a submission's files a library crate's.
+type Complete = fn(&mut Vec<(PathBuf, String)>);
+
+/// Where a folder's source is, and what completes it into a library
+/// crate's: a crate's `lib.rs` (nothing), loose exercise files (a `lib.rs`
+/// written for them), a binary crate's `main.rs` (made `lib.rs`), in that
+/// order.
+fn source(path: &Path) -> Option<(PathBuf, Complete)> {
+    let library: Complete = |_| {};
+    let loose: Complete = upload::write_root;
+    let binary: Complete = |files| upload::main_as_root(files);
+    crate_source(path)
+        .map(|src| (src, library))
+        .or_else(|| upload::loose_source(path).map(|src| (src, loose)))
+        .or_else(|| upload::binary_source(path).map(|src| (src, binary)))
+}
+
+/// What an upload carries that is nobody's work: hidden files (macOS's
+/// `._flip.rs` among them) and a zip's `__MACOSX/`.
+fn is_junk(path: &Path) -> bool {
+    let name = name_of(path);
+    name.starts_with('.') || name == "__MACOSX"
 }
 
 fn name_of(path: &Path) -> String {
@@ -164,16 +208,21 @@ fn read(path: &Path) -> Submission {
     let name = name_of(path);
     let mut submission = unread(path);
     let result = if path.is_file() {
-        if path.extension().is_some_and(|e| e == "rs") {
+        if is_rust(path) {
             read_file(path).map(|text| vec![(PathBuf::from("lib.rs"), text)])
         } else {
-            Err(format!("{name} is neither a .rs file nor a crate folder"))
+            Err(format!("{name:?} is neither a .rs file nor a crate folder"))
         }
-    } else if let Some(src) = crate_source(path) {
-        read_tree(&src)
+    } else if let Some((src, complete)) = source(path) {
+        read_tree(&src).map(|mut files| {
+            complete(&mut files);
+            upload::drop_missing_modules(&mut files);
+            files
+        })
     } else {
         Err(format!(
-            "{name} has no src/lib.rs (nor lib.rs, nor exercises/src/lib.rs)"
+            "{name:?} has no src/lib.rs (nor lib.rs, nor exercises/src/lib.rs) and no file \
+             named after an exercise (such as flip.rs)"
         ))
     };
     match result {
@@ -189,16 +238,18 @@ fn read_file(path: &Path) -> Result<String, String> {
         .len();
     if size > MAX_FILE {
         return Err(format!(
-            "{} is {size} bytes; the limit is {MAX_FILE}",
+            "{:?} is {size} bytes; the limit is {MAX_FILE}",
             name_of(path)
         ));
     }
     let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", name_of(path)))
+    String::from_utf8(bytes).map_err(|_| format!("{:?} is not UTF-8 text", name_of(path)))
 }
 
 /// Every `.rs` file under `src`, with paths relative to it, sorted. Other
-/// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests) are ignored.
+/// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests), junk
+/// ([`is_junk`]) and a build's `target/` (in an upload's top folder read as
+/// loose files) are ignored.
 fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
     let mut files = Vec::new();
     let mut pending = vec![src.to_path_buf()];
@@ -210,9 +261,12 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             if file_type.is_symlink() {
                 return Err(link_problem(&path));
             }
-            if file_type.is_dir() && !name_of(&path).starts_with('.') {
+            if is_junk(&path) || (file_type.is_dir() && name_of(&path) == "target") {
+                continue;
+            }
+            if file_type.is_dir() {
                 pending.push(path);
-            } else if file_type.is_file() && path.extension().is_some_and(|e| e == "rs") {
+            } else if file_type.is_file() && is_rust(&path) {
                 let relative = path
                     .strip_prefix(src)
                     .map_err(|e| e.to_string())?
@@ -258,6 +312,46 @@ mod tests {
             assert!(submission.files.is_empty());
         }
         assert_eq!(found.len(), 3);
+    }
+
+    #[test]
+    fn loose_exercise_files_are_one_submission_and_other_files_a_class() {
+        let dir = tempfile::tempdir().unwrap();
+        let upload = dir.path().join("upload");
+        fs::create_dir_all(upload.join("__MACOSX")).unwrap();
+        fs::write(upload.join("flip.rs"), "pub fn flip() {}").unwrap();
+        fs::write(upload.join("perfect_shuffle.rs"), "").unwrap();
+        fs::write(upload.join("._flip.rs"), [0xff, 0xfe]).unwrap();
+        fs::write(upload.join("__MACOSX/._flip.rs"), [0xff, 0xfe]).unwrap();
+        let found = discover(std::slice::from_ref(&upload)).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].problem, None);
+        let paths: Vec<&Path> = found[0].files.iter().map(|(p, _)| p.as_path()).collect();
+        assert_eq!(
+            paths,
+            ["flip.rs", "lib.rs", "perfect_shuffle.rs"].map(Path::new)
+        );
+
+        // The same files in src/ of a zip's top folder, beside its junk.
+        let zip = dir.path().join("zip");
+        fs::create_dir_all(zip.join("activity/src")).unwrap();
+        fs::create_dir_all(zip.join("__MACOSX/activity")).unwrap();
+        fs::write(zip.join("activity/src/flip.rs"), "pub fn flip() {}").unwrap();
+        let found = discover(std::slice::from_ref(&zip)).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].id, "activity");
+        assert!(found[0].files.iter().any(|(p, _)| p == Path::new("lib.rs")));
+
+        let class = dir.path().join("class");
+        fs::create_dir_all(&class).unwrap();
+        fs::write(class.join("alice.rs"), "pub fn flip() {}").unwrap();
+        fs::write(class.join("bob.rs"), "pub fn flip() {}").unwrap();
+        let ids: Vec<String> = discover(std::slice::from_ref(&class))
+            .unwrap()
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        assert_eq!(ids, ["alice", "bob"]);
     }
 
     #[test]

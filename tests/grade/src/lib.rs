@@ -84,6 +84,7 @@ mod setting;
 mod table;
 mod terminal;
 mod timings;
+mod upload;
 mod watch;
 mod workers;
 mod workspace;

@@ -170,8 +170,12 @@ impl Crate {
             } else {
                 self.render(diagnostic)
             };
+            // The body's line breaks stay, so that the lines of the errors
+            // still to repair (several missing functions, say), and of the
+            // next build's, are still the student's.
+            let breaks = "\n".repeat(text[found.body.clone()].matches('\n').count());
             let stub = format!(
-                "{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\") }}",
+                "{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\"){breaks} }}",
                 found.name
             );
             let mut patched = text.clone();
