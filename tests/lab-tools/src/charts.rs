@@ -302,8 +302,18 @@ pub fn bell_svg(flips: u64) -> anyhow::Result<String> {
     axes.draw(&mut svg, &x_ticks, &[]);
     for z in (-4..=4).step_by(2) {
         let at = axes.px(mean + f64::from(z) * sd);
-        let label = if z == 0 { "z 0".to_string() } else { format!("{z:+}") };
-        svg.text(at, axes.bottom() + 54.0, 22, Anchor::Middle, &label.replace('-', "−"));
+        let label = if z == 0 {
+            "z 0".to_string()
+        } else {
+            format!("{z:+}")
+        };
+        svg.text(
+            at,
+            axes.bottom() + 54.0,
+            22,
+            Anchor::Middle,
+            &label.replace('-', "−"),
+        );
     }
     svg.text(
         axes.left + axes.width / 2.0,
@@ -320,7 +330,13 @@ pub fn bell_svg(flips: u64) -> anyhow::Result<String> {
         let colour = if far { "#ff6600" } else { "#9ec5ff" };
         let top = axes.py(chance);
         let x = axes.px(heads as f64) - bar / 2.0;
-        svg.rect(x, top, bar, axes.bottom() - top, &format!("fill=\"{colour}\""));
+        svg.rect(
+            x,
+            top,
+            bar,
+            axes.bottom() - top,
+            &format!("fill=\"{colour}\""),
+        );
     }
     let points = (0..=400).map(|i| low - 0.5 + (high - low + 1.0) * f64::from(i) / 400.0);
     svg.path(
@@ -329,7 +345,11 @@ pub fn bell_svg(flips: u64) -> anyhow::Result<String> {
     );
     let key_y = axes.bottom() + 120.0;
     svg.rect(10.0, key_y - 20.0, 24.0, 24.0, "fill=\"#ff6600\"");
-    let shaded = format!("|z| ≥ 2: {:.1} % (normal {:.1} %)", 100.0 * two, 100.0 * normal_two_sided(2.0));
+    let shaded = format!(
+        "|z| ≥ 2: {:.1} % (normal {:.1} %)",
+        100.0 * two,
+        100.0 * normal_two_sided(2.0)
+    );
     svg.text(42.0, key_y, 22, Anchor::Start, &shaded);
     Ok(svg.finish())
 }

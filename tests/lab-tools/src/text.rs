@@ -106,7 +106,10 @@ pub fn text(report: &Report) -> String {
     let expected = report.shuffles as f64 * p;
     let sd = (expected * (1.0 - p)).sqrt();
     for row in &report.positions {
-        let line: String = row.iter().map(|&c| z_symbol((c as f64 - expected) / sd)).collect();
+        let line: String = row
+            .iter()
+            .map(|&c| z_symbol((c as f64 - expected) / sd))
+            .collect();
         let _ = writeln!(out, "  |{line}|");
     }
     out
