@@ -16,10 +16,11 @@ width). Writes to OUT, and prints the path of each file:
 emulates a phone (mdBook's narrow layout, sidebar closed), e.g. 414 for a
 large phone. --page PAGE (repeatable; a page's path without .html, such
 as start-here or deeper/testing) renders those pages instead of the
-chapters with figures: the top, each figure and each table, as
-<page>-table-N.png, and no PDF. For each page rendered it prints any
-element of the text that sticks out past the window's right edge, which
-a reader would find cut off.
+chapters with figures: the top, each figure, each table and each text
+block (a report), as <page>-table-N.png and <page>-text-N.png, and no
+PDF. For each page rendered it prints any element of the text that
+sticks out past the window's right edge, which a reader would find cut
+off, and any table or text block that scrolls sideways.
 
 Needs mdBook (`cargo install mdbook --locked --version ^0.5`) and Chromium
 (Debian: `apt-get install chromium`; another binary with CHROMIUM=path).
@@ -68,6 +69,14 @@ SIDEWAYS = """[...document.querySelectorAll("main .table-wrapper")]
     .map((w, n) => [n + 1, w.scrollWidth, w.clientWidth])
     .filter(([, wide, column]) => wide > column + 1)"""
 
+# The page's text blocks (reports and other output): on a phone they wrap
+# (layout.css); the n-th, its width and its box's, for those that still
+# scroll sideways.
+TEXT_BLOCKS = 'document.querySelectorAll("main pre > code.language-text")'
+TEXT_SIDEWAYS = f"""[...{TEXT_BLOCKS}]
+    .map((c, n) => [n + 1, c.parentElement.scrollWidth, c.parentElement.clientWidth])
+    .filter(([, wide, box]) => wide > box + 1)"""
+
 # A page's figures, without the enlarged copy of each that mdBook 0.5 adds
 # for click-to-zoom.
 FIGURES = """[...document.querySelectorAll("main img:not(.img-wrapper img)")]
@@ -101,14 +110,15 @@ def scroll_to(browser, elements, n):
 
 
 def render_pages(browser, site, out, pages):
-    """The top, each figure and each table of the named pages."""
+    """The top, each figure, each table and each text block of the named
+    pages."""
     for page in pages:
         name = page.replace("/", "-")
         browser.open(f"{site}/{page}.html", 900)
         if browser.evaluate("document.querySelector('main h1') === null"):
             sys.exit(f"render.py: {page}.html is no page of the book")
         browser.screenshot(out / f"{name}.png")
-        for what, elements in [("figure", FIGURES), ("table", TABLES)]:
+        for what, elements in [("figure", FIGURES), ("table", TABLES), ("text", TEXT_BLOCKS)]:
             for n in range(1, browser.evaluate(f"[...{elements}].length") + 1):
                 scroll_to(browser, elements, n)
                 browser.screenshot(out / f"{name}-{what}-{n}.png")
@@ -116,6 +126,8 @@ def render_pages(browser, site, out, pages):
             print(f"  {page}: cut off at {browser.width}px: {line}")
         for n, wide, column in browser.evaluate(SIDEWAYS):
             print(f"  {page}: table {n} scrolls sideways: {wide}px in a {column}px column")
+        for n, wide, box in browser.evaluate(TEXT_SIDEWAYS):
+            print(f"  {page}: text block {n} scrolls sideways: {wide}px in a {box}px box")
 
 
 def main():

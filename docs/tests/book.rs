@@ -374,6 +374,15 @@ fn every_figure_is_what_its_command_makes() {
                     .any(|(_, text)| joined_lines(text).iter().any(|l| l.contains(&shot))),
                 "no page shows the command that makes figures/{figure}"
             );
+            // Light enough for a phone, as the SVGs below.
+            let bytes = fs::metadata(src().join("figures").join(figure))
+                .unwrap()
+                .len();
+            assert!(
+                bytes < 100_000,
+                "figures/{figure} is {bytes} bytes: reduce it to a palette \
+                 (`pngquant --quality=80-95 --speed 1`)"
+            );
             continue;
         }
         assert!(

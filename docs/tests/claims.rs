@@ -128,14 +128,17 @@ fn sattolo_s_off_diagonal_rate() {
     assert!(close(52.0 / 51.0, 1.02, 0.005));
 }
 
-/// perfect-shuffle.md, "A table of orders": its summary says 22 chosen deck
-/// sizes from 1 to 1,000 cards, and each order shown is what the bonus
+/// deeper/perfect-shuffle.md, "The table of orders, checked", which
+/// perfect-shuffle.md's "A table of orders" links: 22 chosen deck sizes
+/// from 1 to 1,000 cards, and each order shown is what the bonus
 /// exercise's reference computes.
 #[test]
 fn the_table_of_orders_shows_22_chosen_sizes() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/perfect-shuffle.md");
-    let text = std::fs::read_to_string(path).expect("the chapter");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let text = std::fs::read_to_string(src.join("deeper/perfect-shuffle.md")).expect("the page");
     assert!(text.contains("The orders of 22 chosen deck sizes, from 1 to 1,000 cards"));
+    let chapter = std::fs::read_to_string(src.join("perfect-shuffle.md")).expect("the chapter");
+    assert!(chapter.contains("tables the orders of 22 chosen deck sizes, from 1 to 1,000 cards"));
     let row = |name: &str| -> Vec<usize> {
         text.lines()
             .filter(|line| line.starts_with(&format!("| {name} |")))
@@ -163,4 +166,104 @@ fn a_z_beyond_3_turns_up_7_times_among_2704_cells() {
     let beyond_3 = upper_tail(1.0, 9.0);
     assert!(close(1.0 / beyond_3, 370.0, 1.0));
     assert!(close(2_704.0 * beyond_3, 7.3, 0.05));
+}
+
+/// The naive swap's exact chance that card c ends at position j: step k
+/// sends the card at k to a uniform position and pulls the card at the
+/// drawn position to k.
+fn naive_positions(n: usize) -> Vec<Vec<f64>> {
+    let share = 1.0 / n as f64;
+    (0..n)
+        .map(|card| {
+            let mut at = vec![0.0; n];
+            at[card] = 1.0;
+            for k in 0..n {
+                let was_at_k = at[k];
+                for (j, chance) in at.iter_mut().enumerate() {
+                    *chance = if j == k {
+                        // Pulled to k from anywhere else, or drawn to stay.
+                        (1.0 - was_at_k) * share + was_at_k * share
+                    } else {
+                        *chance * (1.0 - share) + was_at_k * share
+                    };
+                }
+            }
+            at
+        })
+        .collect()
+}
+
+/// wrong-shuffles.md, "What the bias looks like": the orange band spans up
+/// to about 20 positions: for card 24 and every later one, the positions
+/// too likely are the 20 to 23 just above its own.
+#[test]
+fn the_naive_swaps_excess_spans_about_20_positions() {
+    let p = naive_positions(52);
+    for (card, row) in p.iter().enumerate() {
+        assert!(close(row.iter().sum::<f64>(), 1.0, 1e-12));
+        if card < 24 {
+            continue;
+        }
+        // Beyond rounding: a few far cells sit within 1e-15 of 1/52.
+        let too_likely: Vec<usize> = (0..52).filter(|&j| row[j] > 1.0 / 52.0 + 1e-12).collect();
+        let span = too_likely.len();
+        assert!((20..=23).contains(&span), "card {card}: {too_likely:?}");
+        assert_eq!(
+            too_likely,
+            (card - span..card).collect::<Vec<_>>(),
+            "card {card}"
+        );
+    }
+}
+
+/// any-language.md, "How many shuffles?": the noncentral chi-square says
+/// 1,456 shuffles of 8 cards fail the naive swap 99 times in 100. 20,000
+/// seeded runs fail it 98.6 % ± 0.08 % of the time: close, not exact,
+/// and a gap that 400 runs (± 0.6 %) could not show.
+#[test]
+fn the_naive_swap_of_8_cards_fails_98_6_percent_of_1456_shuffle_runs() {
+    use grading::stats::position_chi_square;
+    use rand::SeedableRng;
+    let (runs, shuffles, n) = (20_000u32, 1_456u64, 8usize);
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(98);
+    let mut failed = 0u32;
+    for _ in 0..runs {
+        let mut counts = vec![vec![0u64; n]; n];
+        for _ in 0..shuffles {
+            let mut deck = [0, 1, 2, 3, 4, 5, 6, 7];
+            naive_shuffle(&mut deck, &mut rng);
+            for (position, &card) in deck.iter().enumerate() {
+                counts[card as usize][position] += 1;
+            }
+        }
+        failed += u32::from(position_chi_square(&counts, shuffles).rejects());
+    }
+    let share = f64::from(failed) / f64::from(runs);
+    let spread = |runs: f64| (share * (1.0 - share) / runs).sqrt();
+    assert!(close(share, 0.986, 0.0005), "{share}");
+    assert!(close(spread(f64::from(runs)), 0.0008, 0.00005));
+    assert!(close(spread(400.0), 0.006, 0.0005) && 0.99 - share < spread(400.0));
+}
+
+/// statistics.md, "The bell curve": the normal curve's two-sided tails
+/// beyond |z| = 1 to 4, and the 100-flip coin's exact ones beyond 3 and
+/// 4 (beyond 2 is checked in the chapter, as 5.7%); the report's line
+/// for one count is 5.199.
+#[test]
+fn the_normal_tails_against_the_coins() {
+    use grading::stats::binomial_two_sided;
+    let normal_tail = |z: f64| upper_tail(1.0, z * z);
+    assert!(close(normal_tail(1.0), 0.32, 0.005));
+    assert!(close(normal_tail(2.0), 0.046, 0.0005));
+    assert!(close(1.0 / normal_tail(2.0), 22.0, 0.5));
+    assert!(close(1.0 / normal_tail(3.0), 370.0, 1.0));
+    assert!(close(1.0 / normal_tail(4.0), 15_800.0, 50.0));
+    assert!(close(1.0 / binomial_two_sided(65, 100, 0.5), 284.0, 0.5));
+    assert!(close(
+        1.0 / binomial_two_sided(70, 100, 0.5),
+        12_700.0,
+        100.0
+    ));
+    let line = critical_value(1.0, 1e-6 / 5.0).sqrt();
+    assert!(close(line, 5.199, 0.0005));
 }

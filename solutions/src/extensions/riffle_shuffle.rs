@@ -41,8 +41,9 @@ pub fn riffle_shuffle<R: Rng + ?Sized>(values: &[i32], rng: &mut R) -> Vec<i32> 
     let (mut left, mut right) = values.split_at(cut);
     let mut riffled = Vec::with_capacity(values.len());
     while !left.is_empty() || !right.is_empty() {
-        // Proportional to size, not 50:50: a fair coin per card would
-        // empty one packet early and drop the other as a block.
+        // Proportional to size, not 50:50: choosing the packet by a coin
+        // toss whatever its size would empty the smaller packet early and
+        // drop the rest of the other as a block.
         let from_left = rng.random_range(0..left.len() + right.len()) < left.len();
         let packet = if from_left { &mut left } else { &mut right };
         riffled.push(packet[0]);

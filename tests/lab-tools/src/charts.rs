@@ -3,9 +3,10 @@
 //! critical values. Their numbers are computed here, from the shuffles'
 //! own code and from statrs, never typed in.
 
+use std::f64::consts::TAU;
 use std::fmt::Write;
 
-use statrs::distribution::{ChiSquared, Continuous};
+use statrs::distribution::{Binomial, ChiSquared, Continuous, Discrete};
 
 use grading::algorithms::{self, naive_shuffle};
 use grading::stats;
@@ -249,6 +250,110 @@ pub fn chi_square_svg(df: f64, statistic: Option<f64>) -> anyhow::Result<String>
     Ok(svg.finish())
 }
 
+/// The two-sided chance that a normal value lands at least `z` standard
+/// deviations from its mean: z² is then a chi-square with 1 degree of
+/// freedom, so this is that distribution's upper tail at z².
+pub fn normal_two_sided(z: f64) -> f64 {
+    stats::upper_tail(1.0, z * z)
+}
+
+/// The heads in `flips` fair coin flips against the normal curve with the
+/// same mean and standard deviation: the binomial chance of each count
+/// from 4 standard deviations below the mean to 4 above, as bars, the
+/// curve over them, and the bars at |z| ≥ 2 shaded.
+pub fn bell_svg(flips: u64) -> anyhow::Result<String> {
+    let binomial = Binomial::new(0.5, flips)?;
+    let mean = flips as f64 / 2.0;
+    let sd = (flips as f64 / 4.0).sqrt();
+    let (low, high) = (mean - 4.0 * sd, mean + 4.0 * sd);
+    let curve = |x: f64| (-0.5 * ((x - mean) / sd).powi(2)).exp() / (sd * TAU.sqrt());
+    let peak = curve(mean);
+    let width = f64::from(FIGURE_WIDTH);
+    let title = format!("Heads in {flips} fair flips, and the normal curve");
+    let axes = Axes {
+        left: 90.0,
+        top: 110.0,
+        width: width - 120.0,
+        height: 300.0,
+        x: (low - 0.5, high + 0.5),
+        y: (0.0, peak * 1.25),
+    };
+    let height = axes.bottom() + 130.0;
+    let two = stats::binomial_two_sided((mean + 2.0 * sd).round() as u64, flips, 0.5);
+    let description = format!(
+        "{title}. Bars for each count of heads from {low} to {high}, highest at {mean}; \
+         a smooth bell-shaped curve through their tops. The bars {} or more \
+         standard deviations ({}) from {mean} are shaded: together {:.1} % for the \
+         coin, {:.1} % under the curve.",
+        2,
+        num(2.0 * sd),
+        100.0 * two,
+        100.0 * normal_two_sided(2.0)
+    );
+    let mut svg = Svg::new(width as u32, height as u32, &title, &description);
+    svg.heading(width, 34.0, &wrap(&title, 24, width - 20.0));
+    let x_ticks: Vec<(f64, String)> = (-4..=4)
+        .step_by(2)
+        .map(|z| {
+            let heads = mean + f64::from(z) * sd;
+            (heads, num(heads))
+        })
+        .collect();
+    axes.draw(&mut svg, &x_ticks, &[]);
+    for z in (-4..=4).step_by(2) {
+        let at = axes.px(mean + f64::from(z) * sd);
+        let label = if z == 0 {
+            "z 0".to_string()
+        } else {
+            format!("{z:+}")
+        };
+        svg.text(
+            at,
+            axes.bottom() + 54.0,
+            22,
+            Anchor::Middle,
+            &label.replace('-', "−"),
+        );
+    }
+    svg.text(
+        axes.left + axes.width / 2.0,
+        axes.bottom() + 86.0,
+        22,
+        Anchor::Middle,
+        "heads (above), and z (below)",
+    );
+    svg.vertical_text(axes.left - 24.0, axes.top + axes.height / 2.0, "chance");
+    let bar = axes.width / (high - low + 1.0) * 0.8;
+    for heads in (low as u64)..=(high as u64) {
+        let chance = binomial.pmf(heads);
+        let far = (heads as f64 - mean).abs() >= 2.0 * sd;
+        let colour = if far { "#ff6600" } else { "#9ec5ff" };
+        let top = axes.py(chance);
+        let x = axes.px(heads as f64) - bar / 2.0;
+        svg.rect(
+            x,
+            top,
+            bar,
+            axes.bottom() - top,
+            &format!("fill=\"{colour}\""),
+        );
+    }
+    let points = (0..=400).map(|i| low - 0.5 + (high - low + 1.0) * f64::from(i) / 400.0);
+    svg.path(
+        &polyline(points.map(|x| (axes.px(x), axes.py(curve(x))))),
+        "fill=\"none\" stroke=\"#1b4332\" stroke-width=\"3\"",
+    );
+    let key_y = axes.bottom() + 120.0;
+    svg.rect(10.0, key_y - 20.0, 24.0, 24.0, "fill=\"#ff6600\"");
+    let shaded = format!(
+        "|z| ≥ 2: {:.1} % (normal {:.1} %)",
+        100.0 * two,
+        100.0 * normal_two_sided(2.0)
+    );
+    svg.text(42.0, key_y, 22, Anchor::Start, &shaded);
+    Ok(svg.finish())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,5 +385,15 @@ mod tests {
         }
         assert!(chi_square_svg(1.0, None).is_ok());
         assert!(chi_square_svg(0.0, None).is_err());
+    }
+
+    /// The statistics chapter's bell curve: 100 flips, 5.7 % of them 2 or
+    /// more standard deviations out, against the normal curve's 4.6 %.
+    #[test]
+    fn the_bell_curve_shades_the_tails() {
+        let svg = bell_svg(100).unwrap();
+        assert_readable(&svg, FIGURE_WIDTH);
+        assert!(svg.contains("5.7 % (normal 4.6 %)"), "{svg}");
+        assert!((normal_two_sided(3.0) * 370.0 - 1.0).abs() < 0.01);
     }
 }

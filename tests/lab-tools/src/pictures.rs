@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use grading::{Implementation, QuietPanics, stats};
 
-use crate::charts::{chi_square_svg, paths_svg, three_card_paths};
+use crate::charts::{bell_svg, chi_square_svg, normal_two_sided, paths_svg, three_card_paths};
 use crate::steps::{fisher_yates_steps, steps_svg, steps_text};
 
 /// The figures.
@@ -46,6 +46,17 @@ pub enum Figure {
         #[arg(long)]
         statistic: Option<f64>,
         /// Also draw the density in this SVG file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
+    /// Print how often the heads of fair coin flips land 1 to 5 standard
+    /// deviations from their mean, exactly (binomial) and by the normal
+    /// curve, and draw both.
+    Bell {
+        /// Flips of a fair coin.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(16..=10_000))]
+        flips: u64,
+        /// Also draw the chances and the curve in this SVG file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
@@ -92,6 +103,19 @@ pub fn run(implementation: &Implementation, figure: &Figure) -> ExitCode {
                 );
             }
             write(svg.as_deref(), || chi_square_svg(df, *statistic))
+        }
+        Figure::Bell { flips, svg } => {
+            let sd = (*flips as f64 / 4.0).sqrt();
+            println!("{flips} flips: mean {}, sd {sd}", *flips as f64 / 2.0);
+            println!("|z| at least  binomial  normal");
+            for z in 1..=5 {
+                // The fewest heads at least z standard deviations above.
+                let heads = (*flips as f64 / 2.0 + f64::from(z) * sd).ceil() as u64;
+                let exact = stats::binomial_two_sided(heads, *flips, 0.5);
+                let normal = normal_two_sided(f64::from(z));
+                println!("{z:>12}  {exact:>8.2e}  {normal:.2e}");
+            }
+            write(svg.as_deref(), || bell_svg(*flips))
         }
     };
     match result {

@@ -18,7 +18,7 @@ pub(crate) fn setting(report: &Report) -> Option<String> {
 }
 
 /// The report for people: the tests, the verdict and a text heatmap of the
-/// position counts against their expected value.
+/// position counts, each as its z against a fair shuffle.
 pub fn text(report: &Report) -> String {
     use std::fmt::Write;
     let n = report.cards;
@@ -93,25 +93,70 @@ pub fn text(report: &Report) -> String {
         "  verdict: {} (decided by the {} test; alpha 1e-6 for the whole report)",
         report.verdict, report.decided_by
     );
+    // Each cell in standard deviations from what a fair shuffle expects,
+    // as the SVG heatmaps colour it: on a count/expected scale, pure noise
+    // at 1,000 shuffles (about 19 per cell, ±23 %) printed as bias.
     let _ = writeln!(
         out,
-        "\nPosition (row) by card (column), count / expected:  ' ' <0.5  . <0.8  - <0.95  = ~1  + >1.05  * >1.2  # >1.5"
+        "\nPosition (row) by card (column), z of each count:\n  \
+         = below -4  - below -2  . within 2  + above 2  # above 4\n  \
+         (a fair shuffle puts about 1 cell in 22 beyond 2, 1 in 15,800 beyond 4)"
     );
-    let expected = report.shuffles as f64 / n as f64;
+    let p = 1.0 / n as f64;
+    let expected = report.shuffles as f64 * p;
+    let sd = (expected * (1.0 - p)).sqrt();
     for row in &report.positions {
         let line: String = row
             .iter()
-            .map(|&c| match c as f64 / expected {
-                r if r < 0.5 => ' ',
-                r if r < 0.8 => '.',
-                r if r < 0.95 => '-',
-                r if r <= 1.05 => '=',
-                r if r <= 1.2 => '+',
-                r if r <= 1.5 => '*',
-                _ => '#',
-            })
+            .map(|&c| z_symbol((c as f64 - expected) / sd))
             .collect();
         let _ = writeln!(out, "  |{line}|");
     }
     out
+}
+
+/// A cell of the text heatmap: its z on the scale of the legend.
+fn z_symbol(z: f64) -> char {
+    match z {
+        z if z < -4.0 => '=',
+        z if z < -2.0 => '-',
+        z if z <= 2.0 => '.',
+        z if z <= 4.0 => '+',
+        _ => '#',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::z_symbol;
+    use crate::fairness::tests::{REFERENCE, settings};
+    use crate::fairness::{Algorithm, measure, text};
+
+    /// At 1,000 fair shuffles of 52 cards (about 19 per cell) the map is
+    /// dots, with about 1 cell in 22 a `+` or `-`; on the old
+    /// count/expected scale most cells printed as off by 5 % or more.
+    #[test]
+    fn a_fair_map_at_1000_shuffles_is_mostly_dots() {
+        let report = measure(&REFERENCE, &settings(Algorithm::Rand, 52, 1000), |_| {});
+        let printed = text(&report);
+        let map: String = printed
+            .lines()
+            .filter_map(|line| line.strip_prefix("  |")?.strip_suffix('|'))
+            .collect();
+        assert_eq!(map.chars().count(), 52 * 52, "{printed}");
+        let dots = map.chars().filter(|&c| c == '.').count();
+        let strong = map.chars().filter(|&c| c == '#' || c == '=').count();
+        assert!(dots as f64 / 2704.0 > 0.93 && strong <= 2, "{printed}");
+    }
+
+    /// Noise of a fair shuffle prints as dots; only a deviation of
+    /// standard deviations, not of percent, prints as bias.
+    #[test]
+    fn the_map_is_drawn_in_z() {
+        let symbols: String = [-4.5, -3.0, -1.9, 0.0, 2.0, 2.5, 4.5]
+            .into_iter()
+            .map(z_symbol)
+            .collect();
+        assert_eq!(symbols, "=-...+#");
+    }
 }
