@@ -44,3 +44,58 @@ fn an_endless_loop_times_out_with_the_input_named() {
         "{message}"
     );
 }
+
+/// An endless loop costs one time limit per exercise, not one per check:
+/// the harness runs the exercise's first check, which times out, and
+/// reports its later checks at once as "not run", in `grade`'s words,
+/// rather than waiting out the limit again for each.
+#[test]
+fn the_harness_tells_a_hang_once_and_runs_no_later_check_of_it() {
+    let limit = Duration::from_millis(300);
+    let trials = grading::harness::failures_with_limit(
+        &NEVER_ENDS,
+        &[
+            "selection_shuffle::",
+            "--skip",
+            "efficient_selection_shuffle::",
+        ],
+        limit,
+    );
+    let checks = catalogue()
+        .into_iter()
+        .filter(|check| check.exercise == "selection_shuffle")
+        .count();
+    assert_eq!(trials.len(), checks, "{trials:#?}");
+    let messages: Vec<&str> = trials
+        .iter()
+        .map(|(_, failure)| failure.as_deref().expect("every check fails"))
+        .collect();
+    assert!(
+        messages[0].contains("did not return within 0.3 s"),
+        "{}",
+        messages[0]
+    );
+    let first_title = messages[0]
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("selection_shuffle: "))
+        .expect("a failure starts with its exercise and title");
+    for message in &messages[1..] {
+        assert_eq!(
+            message.lines().nth(1),
+            Some(
+                format!(
+                    "not run: selection_shuffle ran out of time in an earlier check \
+                     (\"{first_title}\"), so its later checks were not run"
+                )
+                .as_str()
+            ),
+            "{message}"
+        );
+    }
+    let timed_out = messages
+        .iter()
+        .filter(|message| message.contains("did not return within"))
+        .count();
+    assert_eq!(timed_out, 1, "{messages:#?}");
+}
