@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use grading::harness::trial_names;
-use grading::summary::{Standing, summary};
+use grading::summary::{Standing, standings as standings_for_watch, summary};
 use grading::{Implementation, Kind, Outcome, catalogue, run_check, run_check_with_limit};
 use workbook::LAB_EXERCISES;
 
@@ -140,6 +140,36 @@ fn a_bonus_run_has_its_own_line_and_next_step() {
     let text = summary("exercises", &checks, &outcomes);
     assert!(!text.contains("Activity 3"), "{text}");
     insta::assert_snapshot!(text);
+}
+
+/// What `watch` reads to answer its keys: every lab exercise with its mark,
+/// standing and file, then the next exercise and its step in full, the
+/// same words as the summary's. `tests/watch` parses this very snapshot.
+#[test]
+fn the_standings_of_half_a_lab_are_what_watch_reads() {
+    let outcomes = lab_run(&HALF);
+    let text = standings_for_watch("exercises", &catalogue(), &outcomes);
+    let summary = summary("exercises", &catalogue(), &outcomes);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("exercise\t"))
+        .collect();
+    assert_eq!(rows.len(), LAB_EXERCISES.len(), "{text}");
+    let next = text.split_once("\nnext\t").expect("a next step").1;
+    assert!(next.starts_with("flip\texercises/src/flip.rs\n"), "{text}");
+    let step = next.split_once('\n').expect("the step follows").1;
+    assert!(summary.contains(step.trim_end()), "{summary}\n---\n{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_complete_lab_has_no_next_step_to_read() {
+    let text = standings_for_watch("exercises", &catalogue(), &lab_run(&COMPLETE));
+    assert!(!text.contains("\nnext\t"), "{text}");
+    assert!(
+        text.lines().all(|l| l.starts_with("exercise\t✓\t")),
+        "{text}"
+    );
 }
 
 #[test]
