@@ -225,3 +225,39 @@ fn the_trials_follow_the_registry() {
     sorted.sort();
     assert_ne!(names, sorted, "the lab's order, not the alphabet's");
 }
+
+/// Where each lab exercise is first named in `text` as `open`name`close`,
+/// in the registry's order, leaving out those it does not name.
+fn first_mentions(text: &str, open: &str, close: &str) -> Vec<(usize, &'static str)> {
+    LAB_EXERCISES
+        .iter()
+        .filter_map(|&exercise| {
+            text.find(&format!("{open}{exercise}{close}"))
+                .map(|at| (at, exercise))
+        })
+        .collect()
+}
+
+/// One order everywhere: the stubs' crate docs and the README suggest the
+/// exercises in the order the checks run and the summary lists them, the
+/// registry's. (An exercise they do not name yet, such as a new one, is
+/// left out rather than failed.)
+#[test]
+fn the_stubs_docs_and_the_readme_suggest_the_registry_order() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let lib = std::fs::read_to_string(root.join("tests/stubs/exercises/src/lib.rs")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let students = readme
+        .split_once("## For students")
+        .expect("the README has a students' part")
+        .1;
+    for (what, mentions) in [
+        ("lib.rs", first_mentions(&lib, "[`", "`]")),
+        ("the README", first_mentions(students, "`", "`")),
+    ] {
+        assert!(mentions.len() > 1, "{what} names no order: {mentions:?}");
+        let mut sorted = mentions.clone();
+        sorted.sort();
+        assert_eq!(mentions, sorted, "{what} names them out of order");
+    }
+}
