@@ -58,13 +58,17 @@ pub fn action(key: &KeyEvent) -> Option<Action> {
 }
 
 /// What the last run leaves to say when the checks did not run at all.
-pub const DID_NOT_RUN: &str = "The checks did not run: your code does not compile. Read the \
-                               compiler's first error above, fix it, and save.";
+pub const DID_NOT_RUN: &str = "The checks did not run: your code does not compile.\n\
+                               Read the compiler's first error above, fix it, and save.";
+
+/// What a key that needs a run's standings says when the checks did not run.
+const NO_STANDINGS: &str = "The checks did not run: your code does not compile.\n\
+                            r shows the compiler's error again.";
 
 /// `h`: the next step in full, as the summary's "Next:" gives it.
 pub fn hint_screen(last: Option<&Standings>) -> String {
     match last {
-        None => format!("No hint yet. {DID_NOT_RUN} (r shows the error again.)\n"),
+        None => format!("{NO_STANDINGS}\n"),
         Some(Standings { next: None, .. }) => {
             "Every check that ran passes: there is no next step to hint at.\n".into()
         }
@@ -78,7 +82,7 @@ pub fn hint_screen(last: Option<&Standings>) -> String {
 /// file, and the next one named.
 pub fn list_screen(last: Option<&Standings>) -> String {
     let Some(standings) = last else {
-        return format!("No list yet. {DID_NOT_RUN}\n");
+        return format!("{NO_STANDINGS}\n");
     };
     let name_width = standings.rows.iter().map(|r| r.name.len()).max();
     let standing_width = standings.rows.iter().map(|r| r.standing.chars().count());
@@ -99,7 +103,7 @@ pub fn list_screen(last: Option<&Standings>) -> String {
 /// `n`: the file to open next.
 pub fn next_screen(last: Option<&Standings>) -> String {
     match last {
-        None => format!("{DID_NOT_RUN}\n"),
+        None => format!("{NO_STANDINGS}\n"),
         Some(Standings { next: None, .. }) => "Every check that ran passes.\n".into(),
         Some(Standings {
             next: Some(next), ..
