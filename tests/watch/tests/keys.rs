@@ -154,3 +154,26 @@ fn in_a_pipe_it_reruns_without_keys_and_names_a_compile_error() {
     assert!(!said.contains('\x1b'), "{said}");
     assert!(said.ends_with("for changes (Ctrl-C to stop)…"), "{said}");
 }
+
+/// watch's terminal crates stay out of the student's first build:
+/// `cargo test -p exercises` compiles none of them.
+#[test]
+fn the_students_build_never_compiles_watchs_crates() {
+    let output = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["tree", "-p", "exercises", "--edges", "normal,build,dev"])
+        .args(["--prefix", "none", "--offline"])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("cargo tree runs");
+    assert!(output.status.success(), "{output:?}");
+    let tree = String::from_utf8_lossy(&output.stdout);
+    assert!(tree.contains("grading v"), "{tree}");
+    for watchs in ["crossterm", "expectrl", "notify", "watch"] {
+        assert!(
+            !tree
+                .lines()
+                .any(|line| line.starts_with(&format!("{watchs} v"))),
+            "{watchs} is in the student's build:\n{tree}"
+        );
+    }
+}
