@@ -16,8 +16,10 @@
 //!   that the run fails while any exercise is not started, and the first
 //!   run on the stubs fits on a screen;
 //! * an endless loop costs one time limit per exercise, not one per
-//!   check: once a check of an exercise times out, its later checks are
-//!   not started and report "not run", as `grade` reports them;
+//!   check, and reads as one failure: once a check of an exercise times
+//!   out, its later checks are not started, and are skipped ("ignored")
+//!   with `grade`'s words, "not run: … ran out of time in an earlier
+//!   check"; the summary counts them as not run;
 //! * a closing [`summary`](crate::summary): progress, one line per
 //!   exercise and the next step.
 //!
@@ -209,6 +211,11 @@ impl Outcomes {
         if outcome.passed() {
             return Ok(Completion::Completed);
         }
+        // It follows from an earlier check's timeout, which tells the
+        // mistake: skipped, so the hang reads as one failure, not ten.
+        if matches!(outcome, Outcome::NotRun { .. }) {
+            return Ok(Completion::ignored_with(outcome));
+        }
         let group = &self.groups[self.group_of[index]];
         if !matches!(outcome, Outcome::NotImplemented { .. }) || !self.not_started(group) {
             return Err(failure_message(check, &outcome).trim_end().into());
@@ -312,16 +319,21 @@ pub fn failures(
     implementation: &'static Implementation,
     args: &[&str],
 ) -> Vec<(String, Option<String>)> {
-    failures_with_limit(implementation, args, CALL_LIMIT)
+    verdicts(implementation, args, CALL_LIMIT)
+        .into_iter()
+        .map(|(name, verdict)| (name, verdict.err()))
+        .collect()
 }
 
-/// [`failures`] with `limit` as the time one call may take, so a test of
-/// an endless loop need not wait the standard [`CALL_LIMIT`].
-pub fn failures_with_limit(
+/// [`failures`] in full, with `limit` as the time one call may take, so a
+/// test of an endless loop need not wait the standard [`CALL_LIMIT`]: each
+/// trial is `Ok(None)` when it passes, `Ok(Some(reason))` when it is
+/// skipped ("ignored"), and `Err(message)` when it fails.
+pub fn verdicts(
     implementation: &'static Implementation,
     args: &[&str],
     limit: Duration,
-) -> Vec<(String, Option<String>)> {
+) -> Vec<(String, Result<Option<String>, String>)> {
     quiet_check_panics();
     let args = Arguments::from_iter(std::iter::once("grading").chain(args.iter().copied()));
     let outcomes = Outcomes::new(implementation, &args, limit);
@@ -330,11 +342,12 @@ pub fn failures_with_limit(
         .concat()
         .into_iter()
         .map(|index| {
-            let failure = outcomes
-                .trial(index)
-                .err()
-                .map(|failed| failed.message().unwrap_or_default().to_string());
-            (check_name(&outcomes.checks[index]), failure)
+            let verdict = match outcomes.trial(index) {
+                Ok(Completion::Completed) => Ok(None),
+                Ok(Completion::Ignored { reason }) => Ok(reason.or(Some(String::new()))),
+                Err(failed) => Err(failed.message().unwrap_or_default().to_string()),
+            };
+            (check_name(&outcomes.checks[index]), verdict)
         })
         .collect()
 }

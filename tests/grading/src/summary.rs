@@ -23,7 +23,10 @@ pub enum Standing {
     Failing {
         /// How many failed, timed out or are not implemented.
         failing: usize,
-        /// How many ran.
+        /// How many were not run, because an earlier check of the exercise
+        /// ran out of time: they follow from that one.
+        not_run: usize,
+        /// How many ran, or were not run for that reason.
         ran: usize,
     },
     /// Every check that ran says "not yet implemented": the function is
@@ -34,21 +37,28 @@ pub enum Standing {
 impl Standing {
     /// How an exercise stands from its outcomes; `None` when none ran.
     pub fn of<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>) -> Option<Standing> {
-        let (mut ran, mut failing, mut todo) = (0, 0, 0);
+        let (mut ran, mut failing, mut not_run, mut todo) = (0, 0, 0, 0);
         for outcome in outcomes {
             ran += 1;
-            if !outcome.passed() {
-                failing += 1;
-            }
-            if matches!(outcome, Outcome::NotImplemented { .. }) {
-                todo += 1;
+            match outcome {
+                Outcome::Passed => {}
+                Outcome::NotRun { .. } => not_run += 1,
+                Outcome::NotImplemented { .. } => {
+                    failing += 1;
+                    todo += 1;
+                }
+                _ => failing += 1,
             }
         }
         match ran {
             0 => None,
-            _ if failing == 0 => Some(Standing::Done),
+            _ if failing + not_run == 0 => Some(Standing::Done),
             _ if todo == ran => Some(Standing::NotStarted),
-            _ => Some(Standing::Failing { failing, ran }),
+            _ => Some(Standing::Failing {
+                failing,
+                not_run,
+                ran,
+            }),
         }
     }
 }
@@ -75,13 +85,24 @@ impl<'a> Exercise<'a> {
             Some(Standing::Done) if whole => "done".into(),
             Some(Standing::Done) => format!("the {} checks that ran pass", self.ran.len()),
             Some(Standing::NotStarted) => "not started".into(),
-            Some(Standing::Failing { failing, ran }) => {
+            Some(Standing::Failing {
+                failing,
+                not_run,
+                ran,
+            }) => {
                 let checks = if ran == 1 { "check" } else { "checks" };
                 let verb = if failing == 1 { "fails" } else { "fail" };
-                if whole {
-                    format!("{failing} of its {ran} {checks} {verb}")
-                } else {
-                    format!("{failing} of the {ran} {checks} that ran {verb}")
+                match (whole, not_run) {
+                    (true, 0) => format!("{failing} of its {ran} {checks} {verb}"),
+                    (false, 0) => format!("{failing} of the {ran} {checks} that ran {verb}"),
+                    (true, _) => {
+                        format!("{failing} of its {ran} {checks} {verb}, {not_run} not run")
+                    }
+                    (false, _) => {
+                        format!(
+                            "{failing} of the {ran} {checks} selected {verb}, {not_run} not run"
+                        )
+                    }
                 }
             }
         }

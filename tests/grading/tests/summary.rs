@@ -193,7 +193,24 @@ fn standings() {
     assert_eq!(Standing::of([&todo, &todo]), Some(Standing::NotStarted));
     assert_eq!(
         Standing::of([&Outcome::Passed, &todo, &hang]),
-        Some(Standing::Failing { failing: 2, ran: 3 })
+        Some(Standing::Failing {
+            failing: 2,
+            not_run: 0,
+            ran: 3
+        })
+    );
+    let not_run = Outcome::NotRun {
+        function: "flip".into(),
+        what: "ran out of time".into(),
+        earlier: "a check".into(),
+    };
+    assert_eq!(
+        Standing::of([&hang, &not_run, &not_run]),
+        Some(Standing::Failing {
+            failing: 1,
+            not_run: 2,
+            ran: 3
+        })
     );
 }
 
