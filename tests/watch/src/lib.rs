@@ -85,7 +85,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<()> {
     result
 }
 
-/// Today's watch for a file or a pipe: a run on every save, no keys.
+/// Watch for a file or a pipe, as it was before it took keys: a run on
+/// every save, and what the run left to say.
 fn rerun_on_saves(checks: &Checks, signals: &Receiver<Signal>) -> anyhow::Result<()> {
     loop {
         if checks.run()?.is_none() {
