@@ -7,16 +7,19 @@
 //! cargo test -p exercises
 //! ```
 //!
-//! until every check is green. Run `cargo test -p exercises flip` to see
-//! one exercise's checks only. A good order, following the lab's exercises:
+//! until every check is green: the run ends with a summary of the lab and
+//! your next step. Run `cargo test -p exercises flip` to see one
+//! exercise's checks only. Write them in the lab's order, which is the
+//! order the checks run in and the summary lists:
 //!
-//! 1. [`perfect_shuffle`] and [`efficient_selection_shuffle`] (Exercise 1),
-//!    then run `cargo run -p exercises --bin shuffler` (Exercise 2);
-//! 2. [`selection_shuffle`], the slow version the lab describes first (the
+//! 1. [`perfect_shuffle`] (the lab's Exercise 1);
+//! 2. [`selection_shuffle`], the slow shuffle the lab describes first (the
 //!    lab's Java starter gives that name to the efficient one);
-//! 3. the questions: [`flip`], [`are_permutations`] and
-//!    [`reversing_sequence`];
-//! 4. going further, if you like: the three bonus exercises in
+//! 3. [`efficient_selection_shuffle`] (Exercise 1), then run
+//!    `cargo run -p exercises --bin shuffler` (Exercise 2);
+//! 4. the questions: [`flip`], [`are_permutations`] and
+//!    [`reversing_sequence`] (Question 3);
+//! 5. going further, if you like: the three bonus exercises in
 //!    [`extensions`], checked by `cargo test -p exercises -- --ignored bonus`.
 //!    They never count towards the lab's score.
 //!

@@ -15,6 +15,11 @@
 //!   The first check of the first such exercise fails, in one line, so
 //!   that the run fails while any exercise is not started, and the first
 //!   run on the stubs fits on a screen;
+//! * an endless loop costs one time limit per exercise, not one per
+//!   check, and reads as one failure: once a check of an exercise times
+//!   out, its later checks are not started, and are skipped ("ignored")
+//!   with `grade`'s words, "not run: … ran out of time in an earlier
+//!   check"; the summary counts them as not run;
 //! * a closing [`summary`](crate::summary): progress, one line per
 //!   exercise and the next step.
 //!
@@ -25,13 +30,14 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
+use std::time::Duration;
 
 use libtest_mimic::{Arguments, Completion, Failed, FormatSetting, Trial};
 
-use crate::summary::{check_name, failure_message, summary};
+use crate::summary::{STANDINGS_FILE, check_name, failure_message, standings, summary};
 use crate::{
-    Check, Implementation, Kind, NOT_YET_IMPLEMENTED, Outcome, catalogue, quiet_check_panics,
-    run_check,
+    CALL_LIMIT, Check, Implementation, Kind, NOT_YET_IMPLEMENTED, Outcome, catalogue,
+    quiet_check_panics, run_check_with_limit,
 };
 
 /// A check's outcome, computed once by whichever thread asks first.
@@ -55,11 +61,13 @@ struct Outcomes {
     groups: Vec<Vec<usize>>,
     /// For each check, the index of its exercise's group.
     group_of: Vec<usize>,
+    /// How long one call of the student's function may take.
+    limit: Duration,
 }
 
 impl Outcomes {
     /// The outcomes, none run yet, of the checks that `args` selects.
-    fn new(implementation: &'static Implementation, args: &Arguments) -> Outcomes {
+    fn new(implementation: &'static Implementation, args: &Arguments, limit: Duration) -> Outcomes {
         let checks = catalogue();
         let selected: Vec<bool> = trial_names()
             .into_iter()
@@ -93,6 +101,7 @@ impl Outcomes {
             checks,
             groups,
             group_of,
+            limit,
         }
     }
 
@@ -111,7 +120,17 @@ impl Outcomes {
                 Slot::Pending => {
                     *state = Slot::Running;
                     drop(state);
-                    let outcome = run_check(self.implementation, &self.checks[index]);
+                    // An earlier check of this exercise already timed out:
+                    // this one would most likely hang too, so it costs
+                    // nothing rather than another time limit.
+                    let outcome = match self.earlier_timeout(index, Self::finished) {
+                        Some(earlier) => self.not_run(index, earlier),
+                        None => run_check_with_limit(
+                            self.implementation,
+                            &self.checks[index],
+                            self.limit,
+                        ),
+                    };
                     let mut state = slot.lock().unwrap_or_else(PoisonError::into_inner);
                     *state = Slot::Done(outcome.clone());
                     ready.notify_all();
@@ -133,6 +152,45 @@ impl Outcomes {
         }
     }
 
+    /// The first check of `index`'s exercise, before it in the run, that
+    /// timed out, as `outcome_of` tells (it may wait, or not).
+    fn earlier_timeout(
+        &self,
+        index: usize,
+        outcome_of: impl Fn(&Self, usize) -> Option<Outcome>,
+    ) -> Option<usize> {
+        self.groups[self.group_of[index]]
+            .iter()
+            .take_while(|&&earlier| earlier != index)
+            .copied()
+            .find(|&earlier| matches!(outcome_of(self, earlier), Some(Outcome::TimedOut { .. })))
+    }
+
+    /// What check `index` reports when check `earlier` of its exercise
+    /// timed out before it: the words `grade` uses.
+    fn not_run(&self, index: usize, earlier: usize) -> Outcome {
+        Outcome::NotRun {
+            function: self.checks[index].exercise.into(),
+            what: "ran out of time".into(),
+            earlier: self.checks[earlier].title.into(),
+        }
+    }
+
+    /// What check `index` reports, once it ran: its outcome, unless it did
+    /// not pass and an earlier check of its exercise timed out. A check
+    /// that ran beside that one, on another thread, may have timed out
+    /// too; it reads "not run" all the same, so the hang is told once.
+    fn reported(&self, index: usize) -> Outcome {
+        let outcome = self.get(index);
+        if outcome.passed() {
+            return outcome;
+        }
+        match self.earlier_timeout(index, |outcomes, earlier| Some(outcomes.get(earlier))) {
+            Some(earlier) => self.not_run(index, earlier),
+            None => outcome,
+        }
+    }
+
     /// Whether `group` has selected checks and every one of them says
     /// "not yet implemented".
     fn not_started(&self, group: &[usize]) -> bool {
@@ -149,9 +207,14 @@ impl Outcomes {
     /// and the summary says which ones.
     fn trial(&self, index: usize) -> Result<Completion, Failed> {
         let check = &self.checks[index];
-        let outcome = self.get(index);
+        let outcome = self.reported(index);
         if outcome.passed() {
             return Ok(Completion::Completed);
+        }
+        // It follows from an earlier check's timeout, which tells the
+        // mistake: skipped, so the hang reads as one failure, not ten.
+        if matches!(outcome, Outcome::NotRun { .. }) {
+            return Ok(Completion::ignored_with(outcome));
         }
         let group = &self.groups[self.group_of[index]];
         if !matches!(outcome, Outcome::NotImplemented { .. }) || !self.not_started(group) {
@@ -202,7 +265,7 @@ pub fn main(implementation: &'static Implementation, crate_name: &str) -> ExitCo
     if !args.quiet && args.format.is_none() {
         args.format = Some(FormatSetting::Terse);
     }
-    let outcomes = Arc::new(Outcomes::new(implementation, &args));
+    let outcomes = Arc::new(Outcomes::new(implementation, &args, CALL_LIMIT));
     let names = trial_names();
 
     if ahead && !args.list {
@@ -231,11 +294,19 @@ pub fn main(implementation: &'static Implementation, crate_name: &str) -> ExitCo
 
     if !args.list && args.format != Some(FormatSetting::Json) {
         let ran: Vec<Option<Outcome>> = (0..outcomes.checks.len())
-            .map(|index| outcomes.finished(index))
+            .map(|index| outcomes.finished(index).map(|_| outcomes.reported(index)))
             .collect();
         let text = summary(crate_name, &outcomes.checks, &ran);
         if !text.is_empty() {
             println!("{text}");
+        }
+        // For `watch`, which asked for them; a student's own run sets no
+        // such variable and writes nothing.
+        if let Some(path) = std::env::var_os(STANDINGS_FILE) {
+            let standings = standings(crate_name, &outcomes.checks, &ran);
+            if let Err(error) = std::fs::write(&path, standings) {
+                eprintln!("cannot write the standings for watch: {error}");
+            }
         }
     }
     conclusion.exit_code()
@@ -248,19 +319,35 @@ pub fn failures(
     implementation: &'static Implementation,
     args: &[&str],
 ) -> Vec<(String, Option<String>)> {
+    verdicts(implementation, args, CALL_LIMIT)
+        .into_iter()
+        .map(|(name, verdict)| (name, verdict.err()))
+        .collect()
+}
+
+/// [`failures`] in full, with `limit` as the time one call may take, so a
+/// test of an endless loop need not wait the standard [`CALL_LIMIT`]: each
+/// trial is `Ok(None)` when it passes, `Ok(Some(reason))` when it is
+/// skipped ("ignored"), and `Err(message)` when it fails.
+pub fn verdicts(
+    implementation: &'static Implementation,
+    args: &[&str],
+    limit: Duration,
+) -> Vec<(String, Result<Option<String>, String>)> {
     quiet_check_panics();
     let args = Arguments::from_iter(std::iter::once("grading").chain(args.iter().copied()));
-    let outcomes = Outcomes::new(implementation, &args);
+    let outcomes = Outcomes::new(implementation, &args, limit);
     outcomes
         .groups
         .concat()
         .into_iter()
         .map(|index| {
-            let failure = outcomes
-                .trial(index)
-                .err()
-                .map(|failed| failed.message().unwrap_or_default().to_string());
-            (check_name(&outcomes.checks[index]), failure)
+            let verdict = match outcomes.trial(index) {
+                Ok(Completion::Completed) => Ok(None),
+                Ok(Completion::Ignored { reason }) => Ok(reason.or(Some(String::new()))),
+                Err(failed) => Err(failed.message().unwrap_or_default().to_string()),
+            };
+            (check_name(&outcomes.checks[index]), verdict)
         })
         .collect()
 }

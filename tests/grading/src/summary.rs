@@ -23,7 +23,10 @@ pub enum Standing {
     Failing {
         /// How many failed, timed out or are not implemented.
         failing: usize,
-        /// How many ran.
+        /// How many were not run, because an earlier check of the exercise
+        /// ran out of time: they follow from that one.
+        not_run: usize,
+        /// How many ran, or were not run for that reason.
         ran: usize,
     },
     /// Every check that ran says "not yet implemented": the function is
@@ -34,21 +37,28 @@ pub enum Standing {
 impl Standing {
     /// How an exercise stands from its outcomes; `None` when none ran.
     pub fn of<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>) -> Option<Standing> {
-        let (mut ran, mut failing, mut todo) = (0, 0, 0);
+        let (mut ran, mut failing, mut not_run, mut todo) = (0, 0, 0, 0);
         for outcome in outcomes {
             ran += 1;
-            if !outcome.passed() {
-                failing += 1;
-            }
-            if matches!(outcome, Outcome::NotImplemented { .. }) {
-                todo += 1;
+            match outcome {
+                Outcome::Passed => {}
+                Outcome::NotRun { .. } => not_run += 1,
+                Outcome::NotImplemented { .. } => {
+                    failing += 1;
+                    todo += 1;
+                }
+                _ => failing += 1,
             }
         }
         match ran {
             0 => None,
-            _ if failing == 0 => Some(Standing::Done),
+            _ if failing + not_run == 0 => Some(Standing::Done),
             _ if todo == ran => Some(Standing::NotStarted),
-            _ => Some(Standing::Failing { failing, ran }),
+            _ => Some(Standing::Failing {
+                failing,
+                not_run,
+                ran,
+            }),
         }
     }
 }
@@ -75,13 +85,24 @@ impl<'a> Exercise<'a> {
             Some(Standing::Done) if whole => "done".into(),
             Some(Standing::Done) => format!("the {} checks that ran pass", self.ran.len()),
             Some(Standing::NotStarted) => "not started".into(),
-            Some(Standing::Failing { failing, ran }) => {
+            Some(Standing::Failing {
+                failing,
+                not_run,
+                ran,
+            }) => {
                 let checks = if ran == 1 { "check" } else { "checks" };
                 let verb = if failing == 1 { "fails" } else { "fail" };
-                if whole {
-                    format!("{failing} of its {ran} {checks} {verb}")
-                } else {
-                    format!("{failing} of the {ran} {checks} that ran {verb}")
+                match (whole, not_run) {
+                    (true, 0) => format!("{failing} of its {ran} {checks} {verb}"),
+                    (false, 0) => format!("{failing} of the {ran} {checks} that ran {verb}"),
+                    (true, _) => {
+                        format!("{failing} of its {ran} {checks} {verb}, {not_run} not run")
+                    }
+                    (false, _) => {
+                        format!(
+                            "{failing} of the {ran} {checks} selected {verb}, {not_run} not run"
+                        )
+                    }
                 }
             }
         }
@@ -124,26 +145,7 @@ pub fn failure_message(check: &Check, outcome: &Outcome) -> String {
 /// its first failing check's message in full. When a filter left some lab
 /// checks out, it says so and speaks only of the checks that ran.
 pub fn summary(crate_name: &str, checks: &[Check], outcomes: &[Option<Outcome>]) -> String {
-    assert_eq!(checks.len(), outcomes.len(), "one outcome per check");
-    let mut exercises: Vec<Exercise> = Vec::new();
-    for (check, outcome) in checks.iter().zip(outcomes) {
-        let exercise = match exercises.iter_mut().find(|e| e.name == check.exercise) {
-            Some(exercise) => exercise,
-            None => {
-                exercises.push(Exercise {
-                    name: check.exercise,
-                    bonus: check.kind == Kind::Bonus,
-                    ran: Vec::new(),
-                    checks: 0,
-                });
-                exercises.last_mut().expect("just pushed")
-            }
-        };
-        exercise.checks += 1;
-        if let Some(outcome) = outcome {
-            exercise.ran.push((check, outcome));
-        }
-    }
+    let exercises = exercises(checks, outcomes);
     let (lab, bonus): (Vec<&Exercise>, Vec<&Exercise>) =
         exercises.iter().partition(|exercise| !exercise.bonus);
     let lab_checks: usize = lab.iter().map(|e| e.checks).sum();
@@ -214,10 +216,8 @@ pub fn summary(crate_name: &str, checks: &[Check], outcomes: &[Option<Outcome>])
     out.push('\n');
     match unfinished(&lab).or_else(|| unfinished(&bonus)) {
         Some((name, bonus, (check, outcome))) => {
-            let folder = if bonus { "src/extensions" } else { "src" };
-            let _ = writeln!(out, "Next: {name}, in {crate_name}/{folder}/{name}.rs");
-            let _ = writeln!(out, "{}: {}", check_name(check), check.title);
-            let _ = writeln!(out, "{}", outcome.to_string().trim_end());
+            let _ = writeln!(out, "Next: {name}, in {}", file(crate_name, name, bonus));
+            let _ = writeln!(out, "{}", next_step(check, outcome));
         }
         None if lab_ran > 0 && whole_lab => {
             let _ = writeln!(
@@ -229,6 +229,84 @@ pub fn summary(crate_name: &str, checks: &[Check], outcomes: &[Option<Outcome>])
         None => {
             let _ = writeln!(out, "Every check that ran passes.");
         }
+    }
+    out
+}
+
+/// The exercises of a run, in the registry's order, each with the
+/// outcomes of its checks that ran.
+fn exercises<'a>(checks: &'a [Check], outcomes: &'a [Option<Outcome>]) -> Vec<Exercise<'a>> {
+    assert_eq!(checks.len(), outcomes.len(), "one outcome per check");
+    let mut exercises: Vec<Exercise> = Vec::new();
+    for (check, outcome) in checks.iter().zip(outcomes) {
+        let exercise = match exercises.iter_mut().find(|e| e.name == check.exercise) {
+            Some(exercise) => exercise,
+            None => {
+                exercises.push(Exercise {
+                    name: check.exercise,
+                    bonus: check.kind == Kind::Bonus,
+                    ran: Vec::new(),
+                    checks: 0,
+                });
+                exercises.last_mut().expect("just pushed")
+            }
+        };
+        exercise.checks += 1;
+        if let Some(outcome) = outcome {
+            exercise.ran.push((check, outcome));
+        }
+    }
+    exercises
+}
+
+/// Where the student writes exercise `name`, from the workspace's root.
+fn file(crate_name: &str, name: &str, bonus: bool) -> String {
+    let folder = if bonus { "src/extensions" } else { "src" };
+    format!("{crate_name}/{folder}/{name}.rs")
+}
+
+/// The next step's check, and its message in full.
+fn next_step(check: &Check, outcome: &Outcome) -> String {
+    format!(
+        "{}: {}\n{}",
+        check_name(check),
+        check.title,
+        outcome.to_string().trim_end()
+    )
+}
+
+/// The environment variable that asks the harness to write the run's
+/// [`standings`] to a file, as `watch` does to answer its keys.
+pub const STANDINGS_FILE: &str = "GRADING_STANDINGS";
+
+/// The run's standings for a program, not a person: `watch` reads them to
+/// list the exercises (its key `l`), name the next file (`n`) and show the
+/// next step's hint (`h`) without parsing the summary's prose.
+///
+/// Tab-separated lines: `exercise`, then the mark, name, standing and
+/// file of each lab exercise, in the lab's order (one a filter left out
+/// reads "not run"); then `next`,
+/// the name and file of the next exercise, followed by the next step's
+/// check and message in full on the lines after it. `next` is missing
+/// when every check that ran passes.
+pub fn standings(crate_name: &str, checks: &[Check], outcomes: &[Option<Outcome>]) -> String {
+    let exercises = exercises(checks, outcomes);
+    let (lab, bonus): (Vec<&Exercise>, Vec<&Exercise>) =
+        exercises.iter().partition(|exercise| !exercise.bonus);
+    let mut out = String::new();
+    for exercise in &lab {
+        let _ = writeln!(
+            out,
+            "exercise\t{}\t{}\t{}\t{}",
+            exercise.mark(),
+            exercise.name,
+            exercise.status(exercise.ran.len() == exercise.checks),
+            file(crate_name, exercise.name, false),
+        );
+    }
+    if let Some((name, bonus, (check, outcome))) = unfinished(&lab).or_else(|| unfinished(&bonus)) {
+        let _ = writeln!(out, "next\t{name}\t{}", file(crate_name, name, bonus));
+        let _ = writeln!(out, "{}", next_step(check, outcome));
     }
     out
 }

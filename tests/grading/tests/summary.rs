@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use grading::harness::trial_names;
-use grading::summary::{Standing, summary};
+use grading::summary::{Standing, standings as standings_for_watch, summary};
 use grading::{Implementation, Kind, Outcome, catalogue, run_check, run_check_with_limit};
 use workbook::LAB_EXERCISES;
 
@@ -142,6 +142,36 @@ fn a_bonus_run_has_its_own_line_and_next_step() {
     insta::assert_snapshot!(text);
 }
 
+/// What `watch` reads to answer its keys: every lab exercise with its mark,
+/// standing and file, then the next exercise and its step in full, the
+/// same words as the summary's. `tests/watch` parses this very snapshot.
+#[test]
+fn the_standings_of_half_a_lab_are_what_watch_reads() {
+    let outcomes = lab_run(&HALF);
+    let text = standings_for_watch("exercises", &catalogue(), &outcomes);
+    let summary = summary("exercises", &catalogue(), &outcomes);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("exercise\t"))
+        .collect();
+    assert_eq!(rows.len(), LAB_EXERCISES.len(), "{text}");
+    let next = text.split_once("\nnext\t").expect("a next step").1;
+    assert!(next.starts_with("flip\texercises/src/flip.rs\n"), "{text}");
+    let step = next.split_once('\n').expect("the step follows").1;
+    assert!(summary.contains(step.trim_end()), "{summary}\n---\n{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_complete_lab_has_no_next_step_to_read() {
+    let text = standings_for_watch("exercises", &catalogue(), &lab_run(&COMPLETE));
+    assert!(!text.contains("\nnext\t"), "{text}");
+    assert!(
+        text.lines().all(|l| l.starts_with("exercise\t✓\t")),
+        "{text}"
+    );
+}
+
 #[test]
 fn nothing_ran_nothing_to_say() {
     let checks = catalogue();
@@ -163,7 +193,24 @@ fn standings() {
     assert_eq!(Standing::of([&todo, &todo]), Some(Standing::NotStarted));
     assert_eq!(
         Standing::of([&Outcome::Passed, &todo, &hang]),
-        Some(Standing::Failing { failing: 2, ran: 3 })
+        Some(Standing::Failing {
+            failing: 2,
+            not_run: 0,
+            ran: 3
+        })
+    );
+    let not_run = Outcome::NotRun {
+        function: "flip".into(),
+        what: "ran out of time".into(),
+        earlier: "a check".into(),
+    };
+    assert_eq!(
+        Standing::of([&hang, &not_run, &not_run]),
+        Some(Standing::Failing {
+            failing: 1,
+            not_run: 2,
+            ran: 3
+        })
     );
 }
 
@@ -194,4 +241,40 @@ fn the_trials_follow_the_registry() {
     let mut sorted = names.clone();
     sorted.sort();
     assert_ne!(names, sorted, "the lab's order, not the alphabet's");
+}
+
+/// Where each lab exercise is first named in `text` as `open`name`close`,
+/// in the registry's order, leaving out those it does not name.
+fn first_mentions(text: &str, open: &str, close: &str) -> Vec<(usize, &'static str)> {
+    LAB_EXERCISES
+        .iter()
+        .filter_map(|&exercise| {
+            text.find(&format!("{open}{exercise}{close}"))
+                .map(|at| (at, exercise))
+        })
+        .collect()
+}
+
+/// One order everywhere: the stubs' crate docs and the README suggest the
+/// exercises in the order the checks run and the summary lists them, the
+/// registry's. (An exercise they do not name yet, such as a new one, is
+/// left out rather than failed.)
+#[test]
+fn the_stubs_docs_and_the_readme_suggest_the_registry_order() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let lib = std::fs::read_to_string(root.join("tests/stubs/exercises/src/lib.rs")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let students = readme
+        .split_once("## For students")
+        .expect("the README has a students' part")
+        .1;
+    for (what, mentions) in [
+        ("lib.rs", first_mentions(&lib, "[`", "`]")),
+        ("the README", first_mentions(students, "`", "`")),
+    ] {
+        assert!(mentions.len() > 1, "{what} names no order: {mentions:?}");
+        let mut sorted = mentions.clone();
+        sorted.sort();
+        assert_eq!(mentions, sorted, "{what} names them out of order");
+    }
 }

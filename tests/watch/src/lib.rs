@@ -1,15 +1,25 @@
-//! Reruns `cargo test` whenever a Rust file under the watched folder
-//! changes, so a learner sees the checks' verdict on every save without
-//! installing anything (cargo-watch or bacon would need an install).
+//! Reruns `cargo test -p exercises` whenever a Rust file under the watched
+//! folder changes, so a learner sees the checks' verdict on every save
+//! without installing anything (cargo-watch or bacon would need an install).
+//!
+//! On a terminal it also answers keys, as rustlings' watch mode does
+//! ([`keys`]); its output sent to a file or a pipe, it only reruns.
 
+pub mod keys;
+pub mod standings;
+
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::Parser;
 use notify::{RecursiveMode, Watcher};
+
+use keys::{Action, DID_NOT_RUN, KEYS, RawMode, Signal};
+use standings::{STANDINGS_FILE, Standings};
 
 /// Run the exercises' checks now and again on every save.
 #[derive(Debug, Parser)]
@@ -18,6 +28,11 @@ pub struct Cli {
     /// The folder to watch [default: exercises/ of this workspace].
     #[arg(long, value_name = "DIR")]
     pub path: Option<PathBuf>,
+
+    /// Runs PROGRAM with the arguments instead of `cargo test -p
+    /// exercises`: for watch's own tests.
+    #[arg(long, hide = true, value_name = "PROGRAM")]
+    pub runner: Option<PathBuf>,
 
     /// Arguments for `cargo test`: for example `flip` to run one
     /// exercise's checks only (`cargo run -p watch -- flip`).
@@ -35,45 +50,154 @@ pub fn default_folder() -> PathBuf {
     folder.canonicalize().unwrap_or(folder)
 }
 
-/// Watches until interrupted; errors only when the folder cannot be
-/// watched or cargo cannot be started.
+/// Watches until interrupted, or until `q` on a terminal; errors only
+/// when the folder cannot be watched or the checks cannot be started.
 pub fn run(cli: &Cli) -> anyhow::Result<()> {
     let folder = cli.path.clone().unwrap_or_else(default_folder);
     if !folder.is_dir() {
         bail!("there is no folder {} to watch", folder.display());
     }
-    let (send, changes) = mpsc::channel();
+    let (send, signals) = mpsc::channel();
+    let edits = send.clone();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         if let Ok(event) = event
             && is_an_edit(&event)
         {
-            let _ = send.send(());
+            let _ = edits.send(Signal::Edit);
         }
     })
     .context("cannot watch for changes")?;
     watcher
         .watch(&folder, RecursiveMode::Recursive)
         .with_context(|| format!("cannot watch {}", folder.display()))?;
+    let checks = Checks {
+        folder,
+        cli,
+        standings: std::env::temp_dir().join(format!("watch-standings-{}", std::process::id())),
+    };
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let result = if interactive {
+        answer_keys(&checks, &signals, send)
+    } else {
+        rerun_on_saves(&checks, &signals)
+    };
+    let _ = std::fs::remove_file(&checks.standings);
+    result
+}
+
+/// Watch for a file or a pipe, as it was before it took keys: a run on
+/// every save, and what the run left to say.
+fn rerun_on_saves(checks: &Checks, signals: &Receiver<Signal>) -> anyhow::Result<()> {
     loop {
-        clear_screen();
-        test_once(&folder, &cli.test_args)?;
+        if checks.run()?.is_none() {
+            eprintln!("\n{DID_NOT_RUN}");
+        }
         eprintln!(
             "\nWatching {} for changes (Ctrl-C to stop)…",
-            folder.display()
+            checks.folder.display()
         );
-        // Wait for a change, then for the burst an editor's save makes to
-        // settle, so one save runs the checks once.
-        if changes.recv().is_err() {
+        if !wait_for_a_save(signals) {
             return Ok(());
         }
-        while changes.recv_timeout(Duration::from_millis(300)).is_ok() {}
+    }
+}
+
+/// The terminal session: a run on every save or `r`, and a screen for
+/// each other key, each ending with the line of keys.
+fn answer_keys(
+    checks: &Checks,
+    signals: &Receiver<Signal>,
+    send: Sender<Signal>,
+) -> anyhow::Result<()> {
+    keys::read_keys(send);
+    loop {
+        // Cooked while cargo runs, so its output prints as usual and
+        // Ctrl-C stops both; raw while waiting, so a key needs no Enter.
+        let last = checks.run()?;
+        if last.is_none() {
+            println!("\n{DID_NOT_RUN}");
+        }
+        let _raw = RawMode::on().context("cannot read keys from the terminal")?;
+        keys::print_raw(&format!("\n{KEYS}\n"));
+        loop {
+            let screen = match signals.recv() {
+                Err(_) | Ok(Signal::Key(Action::Quit)) => return Ok(()),
+                Ok(Signal::Edit) => {
+                    while signals
+                        .recv_timeout(SETTLE)
+                        .is_ok_and(|s| s == Signal::Edit)
+                    {}
+                    break;
+                }
+                Ok(Signal::Key(Action::Rerun)) => break,
+                Ok(Signal::Key(Action::Hint)) => keys::hint_screen(last.as_ref()),
+                Ok(Signal::Key(Action::List)) => keys::list_screen(last.as_ref()),
+                Ok(Signal::Key(Action::Next)) => keys::next_screen(last.as_ref()),
+            };
+            keys::print_raw(&format!("{}{screen}\n{KEYS}\n", clearing(true)));
+        }
+    }
+}
+
+/// How long the burst of events an editor's save makes takes to settle.
+const SETTLE: Duration = Duration::from_millis(300);
+
+/// Waits for a save, then for its burst to settle, so one save runs the
+/// checks once; false when no save can come any more.
+fn wait_for_a_save(signals: &Receiver<Signal>) -> bool {
+    loop {
+        match signals.recv() {
+            Err(_) => return false,
+            Ok(Signal::Edit) => break,
+            Ok(Signal::Key(_)) => {}
+        }
+    }
+    while signals.recv_timeout(SETTLE).is_ok() {}
+    true
+}
+
+/// How the checks are run.
+#[derive(Debug)]
+struct Checks<'a> {
+    folder: PathBuf,
+    cli: &'a Cli,
+    /// Where the harness writes the run's standings.
+    standings: PathBuf,
+}
+
+impl Checks<'_> {
+    /// One run of the checks on a cleared screen. The standings the
+    /// harness wrote, or `None` when it never got to write them: the
+    /// checks did not compile. A failing check is the learner's news, not
+    /// an error.
+    fn run(&self) -> anyhow::Result<Option<Standings>> {
+        clear_screen();
+        let _ = std::fs::remove_file(&self.standings);
+        let mut command = match &self.cli.runner {
+            Some(runner) => Command::new(runner),
+            None => {
+                let mut cargo =
+                    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+                cargo.args(["test", "-p", "exercises"]);
+                cargo
+            }
+        };
+        command
+            .args(&self.cli.test_args)
+            .current_dir(&self.folder)
+            .env(STANDINGS_FILE, &self.standings)
+            .status()
+            .context("cannot run the checks")?;
+        Ok(std::fs::read_to_string(&self.standings)
+            .ok()
+            .map(|text| Standings::parse(&text)))
     }
 }
 
 /// Clears the terminal before each run, as rustlings and bacon do, so that
 /// the screen holds this run alone and ends with its summary and next step.
 fn clear_screen() {
-    use std::io::{IsTerminal, Write};
+    use std::io::Write;
     let mut out = std::io::stdout();
     let _ = out.write_all(clearing(out.is_terminal()).as_bytes());
     let _ = out.flush();
@@ -97,30 +221,6 @@ pub fn is_an_edit(event: &notify::Event) -> bool {
         source && !in_target
     };
     !event.kind.is_access() && event.paths.iter().any(relevant)
-}
-
-/// One `cargo test` in the watched crate's workspace, after clearing the
-/// screen; a failing test run is the learner's news, not an error.
-fn test_once(folder: &Path, args: &[String]) -> anyhow::Result<()> {
-    // Clear the screen and move to its top, as cargo-watch's -c does.
-    print!("\x1b[2J\x1b[H");
-    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .arg("test")
-        .arg("-p")
-        .arg("exercises")
-        .args(args)
-        .current_dir(folder)
-        .status()
-        .context("cannot run cargo")?;
-    eprintln!(
-        "\n{}",
-        if status.success() {
-            "All checks pass."
-        } else {
-            "Some checks fail: read the first failure above, fix it, and save."
-        }
-    );
-    Ok(())
 }
 
 #[cfg(test)]
@@ -167,6 +267,7 @@ mod tests {
     fn a_missing_folder_is_a_clear_error() {
         let cli = Cli {
             path: Some(PathBuf::from("/no/such/folder")),
+            runner: None,
             test_args: Vec::new(),
         };
         let error = run(&cli).unwrap_err().to_string();

@@ -402,7 +402,7 @@ pub fn outputs_match_the_snapshot(f: &dyn Functions) -> Result<(), Failure> {
         .find(|((a, b), returned)| *returned != same_cards(a, b))
         .unwrap_or((&nothing_wrong, true));
     Err(Failure::new(
-        "are_permutations' answers differ from the pinned snapshot (with cargo test, insta's diff is printed above)",
+        "are_permutations' answers differ from the pinned snapshot",
         format!("a = {a:?}, b = {b:?}"),
         (!returned).to_string(),
         returned.to_string(),

@@ -193,7 +193,7 @@ pub fn outputs_match_the_snapshot(f: &dyn Functions) -> Result<(), Failure> {
         .find(|(input, returned)| *returned != out_shuffle(input))
         .unwrap_or_default();
     Err(Failure::new(
-        "perfect_shuffle's outputs differ from the pinned snapshot (with cargo test, insta's diff is printed above)",
+        "perfect_shuffle's outputs differ from the pinned snapshot",
         deck(&input),
         deck(&out_shuffle(&input)),
         deck(&returned),

@@ -2,9 +2,13 @@
 //!
 //! The checks compare against the snapshot files' bodies, embedded at
 //! compile time, so the verdict does not depend on insta's settings or on
-//! finding the workspace at run time. When a comparison fails under
-//! `cargo test`, insta is asked for the same assertion so the student sees
-//! its diff; the `grade` command turns that off with [`set_quiet`].
+//! finding the workspace at run time. A failing comparison is told by the
+//! check's own message, which names the first line that differs: insta is
+//! asked for the same assertion only when a maintainer re-pins the outputs
+//! (`INSTA_UPDATE=always` or `new`), since its box in the middle of a
+//! student's run, ending "Run `cargo insta test`", says the same thing
+//! less clearly and points at a tool the student need not install. The
+//! `grade` command never asks it ([`set_quiet`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -15,8 +19,15 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
+/// Whether a failing comparison should go through insta: only when a
+/// maintainer asks it to write the new outputs, never under `grade`.
 pub(crate) fn quiet() -> bool {
-    QUIET.load(Ordering::Relaxed)
+    QUIET.load(Ordering::Relaxed) || !repinning(std::env::var("INSTA_UPDATE").ok().as_deref())
+}
+
+/// Whether `INSTA_UPDATE` asks insta to write snapshots.
+fn repinning(insta_update: Option<&str>) -> bool {
+    matches!(insta_update, Some("always" | "new"))
 }
 
 /// The body of an insta `.snap` file: what follows its metadata header.
@@ -33,7 +44,7 @@ pub(crate) fn matches(file: &str, transcript: &str) -> bool {
 }
 
 /// Compares with the snapshot `$name` of module `$module`; on a mismatch
-/// under `cargo test`, lets insta print its diff.
+/// while a maintainer re-pins, lets insta write the new output.
 macro_rules! pinned {
     ($module:literal, $name:literal, $transcript:expr) => {{
         let transcript: &str = &$transcript;
@@ -63,5 +74,16 @@ mod tests {
         assert_eq!(body(file), "line 1\nline 2\n");
         assert!(matches(file, "line 1\nline 2"));
         assert!(!matches(file, "line 1\nline 3"));
+    }
+
+    /// A student's run, the workspace's settings and the student edition's
+    /// forced `no` all keep insta quiet; a maintainer's re-pin does not.
+    #[test]
+    fn insta_speaks_only_when_a_maintainer_repins() {
+        assert!(!repinning(None));
+        assert!(!repinning(Some("no")));
+        assert!(!repinning(Some("auto")));
+        assert!(repinning(Some("always")));
+        assert!(repinning(Some("new")));
     }
 }
