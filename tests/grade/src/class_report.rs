@@ -17,7 +17,7 @@ use workbook::LAB_EXERCISES;
 
 use crate::html::{Text, figure, table};
 use crate::mistakes::Found;
-use crate::pages::{RunInfo, link};
+use crate::pages::{RunInfo, link, named_check};
 use crate::report::{Build, Reason, Results, Status, points};
 
 /// The whole report page for `all`, sorted by id.
@@ -110,7 +110,7 @@ fn mistakes_section(all: &[&Results]) -> Markup {
                         (if n == 1 { "" } else { "s" }) " "
                         span.quiet {
                             "(" code { (Text(&r.found.exercise)) } ", shown by "
-                            code { (Text(&r.found.shown_by)) } ")"
+                            (Text(&named_check(&r.found.exercise, &r.found.shown_by))) ")"
                         }
                         br;
                         (student_links(&r.students))
