@@ -107,7 +107,13 @@ pub fn check_paths_as_titles(html: &str) -> String {
     while let Some(at) = rest.find("::") {
         let before = &rest[..at];
         let after = &rest[at + 2..];
-        let start = before.rfind(|c| !is_word(c)).map_or(0, |i| i + 1);
+        // A submission's text may put any character before the path: step
+        // past it whole, however many bytes it takes.
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !is_word(c))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let end = after.find(|c| !is_word(c)).unwrap_or(after.len());
         let (exercise, name) = (&before[start..], &after[..end]);
         match check_title(exercise, name) {
@@ -191,6 +197,11 @@ mod tests {
              “lab steps: r = k leaves the card in place” reports with a hint; \
              fix that first</code></pre>"
         );
+        // After a character of several bytes, as a submission may print.
+        assert_eq!(
+            check_paths_as_titles("é€flip::heads_twice_as_often_as_tails€"),
+            "é€“heads come up twice as often as tails”€"
+        );
         // Every check of the catalogue, at the start, the end and beside
         // punctuation.
         for check in grading::catalogue() {
@@ -209,6 +220,7 @@ mod tests {
             "xflip::heads_twice_as_often_as_tails_",
             "::",
             "a::",
+            "é::é",
             "",
         ] {
             assert_eq!(check_paths_as_titles(text), text);
