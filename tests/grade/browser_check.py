@@ -9,10 +9,14 @@ For each page: no console error or uncaught exception (a load the
 page's Content-Security-Policy refused is one), every link (`a href`)
 names a file that exists, no request leaves the page (`requests`: every
 URL it asked for but its own; a feedback page quoting a hostile
-submission must ask for none), and how many inline SVG charts it shows.
+submission must ask for none), and how many inline SVG charts it shows;
+at 1280 px, the size its text and each chart's smallest labels are shown
+at (`text_px`, `chart_label_px`: a chart's labels read at the page's
+size), and at 414 px, a phone's width, whether the page is wider than the
+window (`overflow_414`: it must not scroll sideways).
 Prints one JSON object per page on stdout; exits 1 if any page has a
 console error, a broken link or a request. With --screenshots, writes
-<DIR>/<name>-400.png and -1280.png, the whole page at those widths, and
+<DIR>/<name>-414.png and -1280.png, the whole page at those widths, and
 <name>-<width>-partN.png, the same in screens of 1,000 px. With --shot,
 writes the top of the first page, 800 x 1100 px (the book's column and a
 margin), to PNG: the instructors' chapter's screenshot.
@@ -33,6 +37,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from chromium import DevTools, find_chromium  # noqa: E402  (tests/chromium.py)
 
 LINKS = "[...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
+# Each chart's smallest text as shown: its font size in the chart's own
+# pixels times the scale the page shows the chart at.
+CHART_LABEL_PX = """[...document.querySelectorAll('figure svg')].map(svg => {
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll('text')]
+    .map(t => parseFloat(getComputedStyle(t).fontSize));
+  return Math.round(Math.min(...sizes) * scale * 10) / 10;
+})"""
+TEXT_PX = "parseFloat(getComputedStyle(document.body).fontSize)"
+OVERFLOWS = ("document.documentElement.scrollWidth > "
+             "document.documentElement.clientWidth")
+PHONE_WIDTH = 414
 
 
 class Chromium(DevTools):
@@ -133,14 +149,15 @@ def main():
                     "chart_text": browser.evaluate(
                         "[...document.querySelectorAll('figure svg text')]"
                         ".map(t => t.textContent).join(' ')")[:2000],
+                    "text_px": browser.evaluate(TEXT_PX),
+                    "chart_label_px": browser.evaluate(CHART_LABEL_PX),
                 }
+                browser.open(page.as_uri(), PHONE_WIDTH)
+                result[f"overflow_{PHONE_WIDTH}"] = browser.evaluate(OVERFLOWS)
                 if shots:
                     name = page.parent.name if page.name == "index.html" else page.stem
-                    for width in (400, 1280):
+                    for width in (PHONE_WIDTH, 1280):
                         browser.open(page.as_uri(), width)
-                        result[f"overflow_{width}"] = browser.evaluate(
-                            "document.documentElement.scrollWidth > "
-                            "document.documentElement.clientWidth")
                         whole = browser.screenshot(shots / f"{name}-{width}.png")
                         # The page in screens of 1,000 px too, to look at
                         # at full size.

@@ -17,7 +17,7 @@ use workbook::LAB_EXERCISES;
 
 use crate::html::{Text, figure, table};
 use crate::mistakes::Found;
-use crate::pages::{RunInfo, link};
+use crate::pages::{RunInfo, link, named_check};
 use crate::report::{Build, Reason, Results, Status, points};
 
 /// The whole report page for `all`, sorted by id.
@@ -31,7 +31,7 @@ pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
     );
     let body = html! {
         p {
-            (all.len()) " submissions; mean score " (points(mean)) " of " (points(max))
+            (count(all.len())) " submissions; mean score " (points(mean)) " of " (points(max))
             ". Each submission's name links to its feedback page, which can be given to the \
              student as it is."
         }
@@ -76,6 +76,12 @@ pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
     ranked
 }
 
+/// A count of submissions, written as the checks write large numbers
+/// (`1,204`), for a class of any size.
+fn count(n: usize) -> String {
+    crate::html::thousands(n as u64)
+}
+
 fn exercise_order(exercise: &str) -> usize {
     let known = workbook::EXERCISES.iter().position(|e| e.name == exercise);
     known.unwrap_or(usize::MAX)
@@ -106,11 +112,11 @@ fn mistakes_section(all: &[&Results]) -> Markup {
                 @for r in &ranked {
                     @let n = r.students.len();
                     li {
-                        strong { (Text(&r.found.what)) } ": " (n) " submission"
+                        strong { (Text(&r.found.what)) } ": " (count(n)) " submission"
                         (if n == 1 { "" } else { "s" }) " "
                         span.quiet {
                             "(" code { (Text(&r.found.exercise)) } ", shown by "
-                            code { (Text(&r.found.shown_by)) } ")"
+                            (Text(&named_check(&r.found.exercise, &r.found.shown_by))) ")"
                         }
                         br;
                         (student_links(&r.students))
@@ -184,8 +190,8 @@ fn exercises_section(all: &[&Results]) -> Markup {
             html! { code { (PreEscaped(crate::html::breakable(exercise))) } }.into_string(),
             points(mean),
             points(max),
-            full.to_string(),
-            zero.to_string(),
+            count(full),
+            count(zero),
         ]);
     }
     let head = ["exercise", "mean", "of", "full marks", "zero"];
@@ -228,7 +234,7 @@ fn checks_section(all: &[&Results]) -> Markup {
         let bar = format!("width: {:.0}px", share * 60.0);
         rows.push(vec![
             html! { (Text(&test.name)) " " span.quiet { (kind) } }.into_string(),
-            format!("{passed} of {}", all.len()),
+            format!("{} of {}", count(passed), count(all.len())),
             html! { span.bar style=(bar) {} " " (format!("{:.0}%", share * 100.0)) }.into_string(),
         ]);
     }

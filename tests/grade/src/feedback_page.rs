@@ -1,6 +1,8 @@
 //! One submission's feedback page, `<id>/index.html` in `--out`: its score
 //! per exercise, the known mistake its answers make, each failed check's
-//! message, the heatmaps of a biased shuffle, and a compile error in full.
+//! message, a compile error in full, and last, below the words a student
+//! acts on, the heatmaps of a biased shuffle. Checks are named by their
+//! titles throughout, as the page lists them and Gradescope shows them.
 //! The page stands alone (it links nowhere), so it can be given to the
 //! student as it is. It quotes what the submission wrote, so it is a maud
 //! template: every value set into it is escaped unless it is HTML that
@@ -9,7 +11,7 @@
 use maud::{Markup, PreEscaped, html};
 
 use crate::html::{Text, date_line, figure, table};
-use crate::pages::RunInfo;
+use crate::pages::{RunInfo, check_paths_as_titles, named_check};
 use crate::report::{Build, Reason, Results, Status, TestResult, failed_checks, points};
 
 /// The feedback page of `result`.
@@ -41,6 +43,7 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
         }
         (mistakes(result))
         (failures(result))
+        (heatmaps(result))
         p.quiet {
             "Graded by " code { (Text(&run.grader)) } " with the rubric "
             code { (Text(&run.rubric)) } "."
@@ -52,8 +55,8 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
     Ok(crate::html::page(&title, &body.into_string()))
 }
 
-/// The known mistakes, each with the fairness lab's heatmaps when it
-/// draws them.
+/// The known mistakes, each in one line naming the check whose message
+/// explains it.
 fn mistakes(result: &Results) -> Markup {
     if result.mistakes.is_empty() {
         return html! {};
@@ -66,17 +69,35 @@ fn mistakes(result: &Results) -> Markup {
             @for found in &result.mistakes {
                 li {
                     code { (Text(&found.exercise)) } ": " (Text(&found.what))
-                    "; the message of " code { (Text(&found.shown_by)) }
+                    "; the message of "
+                    (Text(&named_check(&found.exercise, &found.shown_by)))
                     " below says how to fix it."
                 }
                 "\n"
             }
         }
         "\n"
-        @for found in &result.mistakes {
-            @for map in crate::heatmaps::for_mistake(found).into_iter().flatten() {
-                (PreEscaped(figure(&map.svg, &map.caption)))
-            }
+    }
+}
+
+/// The fairness lab's heatmaps of each known mistake it draws, beside a
+/// fair shuffle's: after the failed checks, whose words say what to fix,
+/// as pictures of what the mistake does to a deck.
+fn heatmaps(result: &Results) -> Markup {
+    let maps: Vec<crate::heatmaps::Heatmap> = result
+        .mistakes
+        .iter()
+        .filter_map(crate::heatmaps::for_mistake)
+        .flatten()
+        .collect();
+    if maps.is_empty() {
+        return html! {};
+    }
+    html! {
+        h2 { "What the mistake does to a deck" }
+        "\n"
+        @for map in &maps {
+            (PreEscaped(figure(&map.svg, &map.caption)))
         }
     }
 }
@@ -153,7 +174,7 @@ fn failures(result: &Results) -> Markup {
                     span.quiet { "(0 of " (points(test.max_score)) ")" }
                 }
                 "\n"
-                div.message { (PreEscaped(crate::markdown::to_html(&test.output))) }
+                div.message { (PreEscaped(message(&test.output))) }
                 "\n"
             }
             @if let Some(first) = moot.first() {
@@ -163,9 +184,14 @@ fn failures(result: &Results) -> Markup {
                     span.quiet { "(0 of " (points(worth)) ")" }
                 }
                 "\n"
-                div.message { (PreEscaped(crate::markdown::to_html(&first.output))) }
+                div.message { (PreEscaped(message(&first.output))) }
                 "\n"
             }
         }
     }
+}
+
+/// A check's message as HTML, naming any check it points to by title.
+fn message(markdown: &str) -> String {
+    check_paths_as_titles(&crate::markdown::to_html(markdown))
 }

@@ -11,7 +11,8 @@
 
 use std::sync::OnceLock;
 
-use lab_tools::fairness::{Algorithm, Settings, measure, report_svg};
+use lab_tools::fairness::{Algorithm, Report, Settings, measure};
+use lab_tools::heatmap::{Panel, heatmaps};
 
 use crate::mistakes::Found;
 
@@ -47,11 +48,12 @@ pub fn for_mistake(found: &Found) -> Option<[Heatmap; 2]> {
     let algorithm = algorithm(found)?;
     let mistake = drawn(algorithm);
     let fair = drawn(Algorithm::Rand);
+    let shuffles = crate::html::thousands(SHUFFLES);
     Some([
         Heatmap {
             svg: mistake,
             caption: format!(
-                "{SHUFFLES} shuffles of {CARDS} cards by {}, as the fairness lab measures \
+                "{shuffles} shuffles of {CARDS} cards by {}, as the fairness lab measures \
                  it: the grader matched your shuffle to this mistake on its scripted draws. \
                  Blue cells come up less often than a fair shuffle's, orange more, \
                  coloured by how far from fair (z).",
@@ -62,7 +64,7 @@ pub fn for_mistake(found: &Found) -> Option<[Heatmap; 2]> {
             svg: fair,
             caption: format!(
                 "The same for a fair shuffle (rand's): every cell near white. \
-                 ({SHUFFLES} shuffles of {CARDS} cards.)"
+                 ({shuffles} shuffles of {CARDS} cards.)"
             ),
         },
     ])
@@ -92,7 +94,42 @@ fn draw(algorithm: Algorithm) -> String {
         deal: CARDS,
     };
     let report = measure(&MODEL, &settings, |_| {});
-    report_svg(&report)
+    report_heatmaps(&report)
+}
+
+/// The fairness lab's two maps of `report` (as `fairness::report_svg`
+/// draws them), under a title that writes its count of shuffles as the
+/// page around it does, `40,000`.
+fn report_heatmaps(report: &Report) -> String {
+    let n = report.cards;
+    let shuffles = report.shuffles as f64;
+    let title = format!(
+        "{:?}: {} shuffles of {n} cards, seed {}; verdict: {}",
+        report.algorithm,
+        crate::html::thousands(report.shuffles),
+        report.seed,
+        report.verdict
+    );
+    let positions = Panel {
+        counts: &report.positions,
+        trials: shuffles,
+        probability: 1.0 / n as f64,
+        never_diagonal: false,
+        caption: "where each card lands",
+        x_label: "card",
+        y_label: "position",
+    };
+    // One adjacent pair is counted per shuffle, as `measure` counts them.
+    let pairs = Panel {
+        counts: &report.pairs,
+        trials: shuffles,
+        probability: 1.0 / (n * (n - 1)) as f64,
+        never_diagonal: true,
+        caption: "which card follows which",
+        x_label: "next card",
+        y_label: "card",
+    };
+    heatmaps(&title, &[positions, pairs])
 }
 
 /// The implementation the fairness lab is handed: the models it measures
@@ -123,6 +160,21 @@ mod tests {
             &fair.svg[..300]
         );
         assert_eq!(draw(Algorithm::Sattolo), mistake.svg);
+    }
+
+    #[test]
+    fn the_count_of_shuffles_has_its_thousands_separator() {
+        let [mistake, fair] = for_mistake(&found(grading::SATTOLO)).unwrap();
+        for figure in [&mistake, &fair] {
+            assert!(
+                figure.caption.contains("40,000 shuffles"),
+                "{}",
+                figure.caption
+            );
+            assert!(!figure.caption.contains("40000"), "{}", figure.caption);
+            assert!(figure.svg.contains(": 40,000 shuffles of 8 cards"));
+            assert!(!figure.svg.contains("40000"));
+        }
     }
 
     #[test]

@@ -29,6 +29,20 @@ impl maud::Render for Text<'_> {
     }
 }
 
+/// `n` with its digits in groups of three, as the checks' messages and
+/// the book write numbers: `40,000`, `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// `name`, an identifier such as `efficient_selection_shuffle`, as HTML
 /// that a narrow table may break after each underscore, not mid-word.
 pub fn breakable(name: &str) -> String {
@@ -119,9 +133,12 @@ pub fn page(title: &str, body: &str) -> String {
     .into_string()
 }
 
-/// An SVG chart, set inline in a figure with its caption. plotters writes
-/// fixed width and height; the chart keeps its viewBox and drops them, so
-/// the stylesheet can shrink it to a narrow column.
+/// The page's text size in `rem`, as [`STYLE`] sets the body's.
+const BODY_TEXT_REM: f64 = 1.6;
+
+/// An SVG chart, set inline in a figure with its caption, at the width
+/// that sets its labels at the page's text size; a narrower column
+/// shrinks it.
 pub fn figure(svg: &str, caption: &str) -> String {
     use maud::{PreEscaped, html};
     html! {
@@ -131,7 +148,13 @@ pub fn figure(svg: &str, caption: &str) -> String {
     .into_string()
 }
 
-/// `svg` without its XML declaration, and sized by its viewBox.
+/// `svg` without its XML declaration, sized by its viewBox (plotters
+/// writes a fixed width and height, which a narrow column could not
+/// shrink), at the width in `rem` that shows its smallest text, its
+/// labels, at the page's text size. A width in pixels would set them
+/// larger or smaller than the text beside them (the heatmaps' 22 px
+/// labels in 740 px read at 21 px in a 720 px column), and one in `rem`
+/// follows a reader's own text size.
 fn responsive(svg: &str) -> String {
     let start = svg.find("<svg").unwrap_or(0);
     let svg = &svg[start..];
@@ -153,10 +176,25 @@ fn responsive(svg: &str) -> String {
     if !new_head.contains("viewBox") {
         new_head.push_str(&format!(" viewBox=\"0 0 {width} {height}\""));
     }
-    // The chart's own width is its widest: it never grows past the pixels
-    // its text was set for.
-    new_head.push_str(&format!(" style=\"width: {width}px\" role=\"img\""));
+    if !new_head.contains(" role=") {
+        new_head.push_str(" role=\"img\"");
+    }
+    let pixels: f64 = width.parse().unwrap_or(0.0);
+    let shown = match smallest_font_size(svg) {
+        Some(label) => format!("{:.2}rem", pixels / label * BODY_TEXT_REM),
+        None => format!("{width}px"),
+    };
+    new_head.push_str(&format!(" style=\"width: {shown}\""));
     format!("{new_head}{rest}")
+}
+
+/// The smallest `font-size` an SVG sets, in its own pixels: its labels.
+fn smallest_font_size(svg: &str) -> Option<f64> {
+    svg.split(" font-size=\"")
+        .skip(1)
+        .filter_map(|rest| rest[..rest.find('"')?].parse::<f64>().ok())
+        .filter(|size| *size > 0.0)
+        .min_by(f64::total_cmp)
 }
 
 /// A table: `head` cells, then `rows`; a cell's text is already HTML.
@@ -225,6 +263,23 @@ mod tests {
     }
 
     #[test]
+    fn large_numbers_have_thousands_separators() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (40_000, "40,000"),
+            (40_320, "40,320"),
+            (100_000, "100,000"),
+            (1_234_567, "1,234,567"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ];
+        for (n, written) in cases {
+            assert_eq!(thousands(n), written);
+        }
+    }
+
+    #[test]
     fn dates_are_utc_calendar_dates() {
         assert!(date_line(0).contains("1970-01-01 00:00 UTC"));
         // 2024-02-29 12:34 UTC, a leap day.
@@ -239,5 +294,28 @@ mod tests {
         assert!(set.starts_with("<svg xmlns="), "{set}");
         assert!(set.contains(" viewBox=\"0 0 640 200\""), "{set}");
         assert!(!set.contains("width=\"640\""));
+        assert!(
+            set.contains("style=\"width: 640px\""),
+            "no text: its own width"
+        );
+        assert!(
+            STYLE.contains("figure svg { max-width: 100%;"),
+            "a chart shrinks with a narrow column"
+        );
+    }
+
+    #[test]
+    fn a_chart_is_shown_at_the_width_that_sets_its_labels_at_the_page_text_size() {
+        // 16 px labels in a 640 px chart: the page's 1.6rem text, at 64rem.
+        let svg = "<svg width=\"640\" height=\"200\"><text font-size=\"16\">a</text></svg>";
+        assert!(responsive(svg).contains("style=\"width: 64.00rem\""));
+        // The heatmaps' 22 px labels (24 px headings) in 740 px: 53.82rem,
+        // 538 px at 16 px text, so that the labels read at 16 px, not 22.
+        let svg = "<svg width=\"740\" height=\"500\" viewBox=\"0 0 740 500\" role=\"img\" \
+                   font-size=\"22\"><text font-size=\"24\">t</text><text>a</text></svg>";
+        let set = responsive(svg);
+        assert!(set.contains("style=\"width: 53.82rem\""), "{set}");
+        assert_eq!(set.matches("viewBox").count(), 1, "{set}");
+        assert_eq!(set.matches("role=").count(), 1, "{set}");
     }
 }

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use maud::{PreEscaped, html};
 
@@ -74,6 +75,63 @@ fn percent_encode(segment: &str) -> String {
     percent_encoding::utf8_percent_encode(segment, UNRESERVED).to_string()
 }
 
+/// The title the pages and Gradescope show for the check `exercise::name`,
+/// such as "lab steps: r = k leaves the card in place".
+fn check_title(exercise: &str, name: &str) -> Option<&'static str> {
+    static TITLES: OnceLock<BTreeMap<String, &'static str>> = OnceLock::new();
+    let titles = TITLES.get_or_init(|| {
+        grading::catalogue()
+            .into_iter()
+            .map(|check| (check.path(), check.title))
+            .collect()
+    });
+    titles.get(&format!("{exercise}::{name}")).copied()
+}
+
+/// A check named in running text, by its title in curly quotes, which
+/// stand apart from the straight ones some titles hold (`returns exactly
+/// "heads" or "tails"`); one not in the catalogue by its name.
+pub fn named_check(exercise: &str, name: &str) -> String {
+    format!("“{}”", check_title(exercise, name).unwrap_or(name))
+}
+
+/// `html`, a check's message as grade rendered it, with each check that
+/// it names by its path (`efficient_selection_shuffle::lab_steps_r_can_equal_k`,
+/// as a hint names it for `cargo test`, which lists checks that way) named
+/// by its title instead ([`named_check`]), as the page lists it. Any other
+/// `a::b` is left as it is. The title is grade's own text, escaped.
+pub fn check_paths_as_titles(html: &str) -> String {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("::") {
+        let before = &rest[..at];
+        let after = &rest[at + 2..];
+        // A submission's text may put any character before the path: step
+        // past it whole, however many bytes it takes.
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !is_word(c))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let end = after.find(|c| !is_word(c)).unwrap_or(after.len());
+        let (exercise, name) = (&before[start..], &after[..end]);
+        match check_title(exercise, name) {
+            Some(_) => {
+                out.push_str(&before[..start]);
+                out.push_str(&crate::html::escape(&named_check(exercise, name)));
+                rest = &after[end..];
+            }
+            None => {
+                out.push_str(&rest[..at + 2]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Writes the class report and every submission's feedback page into
 /// `out`.
 pub fn write_all(
@@ -125,6 +183,47 @@ mod tests {
             assert!(href.starts_with("submissions/"), "{link}");
             let middle = &href["submissions/".len()..href.len() - "/index.html".len()];
             assert!(!middle.contains([':', '/', '"', '<', '>']), "{link}");
+        }
+    }
+
+    #[test]
+    fn a_message_names_a_check_by_its_title() {
+        let hint = "<pre><code>hint:  this follows from drawing r from 0..k, which \
+                    efficient_selection_shuffle::lab_steps_r_can_equal_k reports with a \
+                    hint; fix that first</code></pre>";
+        assert_eq!(
+            check_paths_as_titles(hint),
+            "<pre><code>hint:  this follows from drawing r from 0..k, which \
+             “lab steps: r = k leaves the card in place” reports with a hint; \
+             fix that first</code></pre>"
+        );
+        // After a character of several bytes, as a submission may print.
+        assert_eq!(
+            check_paths_as_titles("é€flip::heads_twice_as_often_as_tails€"),
+            "é€“heads come up twice as often as tails”€"
+        );
+        // Every check of the catalogue, at the start, the end and beside
+        // punctuation.
+        for check in grading::catalogue() {
+            let text = format!("{}, ({})", check.path(), check.path());
+            let titled = check_paths_as_titles(&text);
+            let quoted = crate::html::escape(&format!("“{}”", check.title));
+            assert_eq!(titled, format!("{quoted}, ({quoted})"));
+        }
+    }
+
+    #[test]
+    fn a_path_that_names_no_check_stays_as_it_is() {
+        for text in [
+            "std::mem::swap(&amp;mut a, &amp;mut b)",
+            "flip::no_such_check",
+            "xflip::heads_twice_as_often_as_tails_",
+            "::",
+            "a::",
+            "é::é",
+            "",
+        ] {
+            assert_eq!(check_paths_as_titles(text), text);
         }
     }
 

@@ -1,9 +1,12 @@
 //! The class report and the feedback pages that `grade --out` writes: for
 //! a class of the wrong-answer fixtures, the ranked mistakes are exactly
 //! the fixtures' own; the report's text is pinned for that class and for
-//! the hostile one; a rerun writes the same bytes but for the date; and
-//! the pages load in a real browser (headless Chromium) with no console
-//! error, no broken link and their charts.
+//! the hostile one, and a Sattolo feedback page's (its failed checks
+//! before its heatmaps); no page names a check by its path; a rerun
+//! writes the same bytes but for the date; and the pages load in a real
+//! browser (headless Chromium) with no console error, no broken link and
+//! their charts, whose labels read at the page's text size, and do not
+//! scroll sideways on a phone.
 #![cfg(target_os = "linux")]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -12,7 +15,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 mod classes;
+mod page_text;
 use classes::{fixtures, hostile_class};
+use page_text::text_of;
 
 /// Grades `class` into `out` with the test rubric (1 s call limit).
 fn grade(class: &Path, out: &Path) {
@@ -200,62 +205,61 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
     }
 }
 
-/// The page's text as a reader sees it: tags, the style and the charts'
-/// SVG left out, entities read, blank lines dropped, and the lines that
-/// change from run to run or machine to machine (the date, the grader's
-/// fingerprint, the setting) masked.
-fn text_of(html: &str) -> String {
-    let mut text = String::new();
-    let mut rest = html;
-    while let Some(at) = rest.find('<') {
-        text.push_str(&rest[..at]);
-        let tag_end = rest[at..].find('>').map_or(rest.len(), |e| at + e + 1);
-        let tag = &rest[at..tag_end];
-        let closing = if tag.starts_with("<style") {
-            "</style>"
-        } else if tag.starts_with("<svg") {
-            "</svg>"
-        } else {
-            ""
-        };
-        rest = if closing.is_empty() {
-            if tag.starts_with("<br") || tag.starts_with("</li") || tag.starts_with("</t") {
-                text.push('\n');
-            }
-            &rest[tag_end..]
-        } else {
-            if closing == "</svg>" {
-                text.push_str("[chart]");
-            }
-            let end = rest[at..]
-                .find(closing)
-                .map_or(rest.len(), |e| at + e + closing.len());
-            &rest[end..]
-        };
-    }
-    text.push_str(rest);
-    let text = text
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&");
-    let mut lines: Vec<String> = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let masked = match lines.last().map(String::as_str) {
-            _ if line.starts_with("Written ") => "Written [date]",
-            Some("isolation" | "grader") => "[masked]",
-            _ => line,
-        };
-        lines.push(masked.to_string());
-    }
-    lines.join("\n") + "\n"
-}
-
 #[test]
 fn the_wrong_class_report_reads_as_pinned() {
     let report = std::fs::read_to_string(wrong_class().join("index.html")).unwrap();
     insta::assert_snapshot!("wrong_class_report", text_of(&report));
+}
+
+/// A feedback page for Sattolo's mistake reads top to bottom: the score,
+/// the mistake in one line, the failed checks with their messages, and
+/// only then the heatmaps, so that the words a student acts on come first.
+#[test]
+fn the_sattolo_page_reads_as_pinned() {
+    let page =
+        std::fs::read_to_string(wrong_class().join("submissions/sattolo/index.html")).unwrap();
+    let text = text_of(&page);
+    let at = |line: &str| {
+        text.lines()
+            .position(|l| l == line)
+            .unwrap_or_else(|| panic!("no line {line:?} in\n{text}"))
+    };
+    let first_chart = at("[chart]");
+    assert!(at("The mistake") < at("Failed checks"), "{text}");
+    assert!(at("Failed checks") < first_chart, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let last_message = lines.iter().rposition(|l| l.starts_with("hint:")).unwrap();
+    assert!(last_message < first_chart, "{text}");
+    insta::assert_snapshot!("sattolo_page", text);
+}
+
+/// No page names a check by its path (`efficient_selection_shuffle::
+/// lab_steps_r_can_equal_k`, as a hint writes it for `cargo test`): the
+/// pages list checks by title, and a hint that points to one names it so.
+#[test]
+fn no_page_names_a_check_by_its_path() {
+    let out = wrong_class();
+    let mut pages = vec![out.join("index.html")];
+    for entry in std::fs::read_dir(out.join("submissions")).unwrap() {
+        pages.push(entry.unwrap().path().join("index.html"));
+    }
+    assert!(pages.len() > 30, "{pages:?}");
+    let paths: Vec<String> = grading::catalogue().iter().map(|c| c.path()).collect();
+    let mut pointers = 0;
+    for page in &pages {
+        let text = text_of(&std::fs::read_to_string(page).unwrap());
+        assert!(
+            !text.contains("::lab_steps_"),
+            "{}:\n{text}",
+            page.display()
+        );
+        for path in &paths {
+            assert!(!text.contains(path.as_str()), "{}: {path}", page.display());
+        }
+        pointers += text.matches(grading::FOLLOWS_FROM).count();
+    }
+    // The pages do hold hints that point to another check, by title.
+    assert!(pointers > 10, "{pointers} hints point to another check");
 }
 
 /// A rerun over the same grades reuses every one and writes the same
@@ -357,6 +361,16 @@ fn the_pages_load_in_a_browser_with_working_links_and_charts() {
     for page in &pages {
         assert_eq!(page["errors"], serde_json::json!([]), "{page}");
         assert_eq!(page["broken_links"], serde_json::json!([]), "{page}");
+        assert_eq!(
+            page["overflow_414"], false,
+            "scrolls sideways on a phone: {page}"
+        );
+        // At 1280 px, each chart's labels are the size of the page's text.
+        let text = page["text_px"].as_f64().unwrap();
+        for label in page["chart_label_px"].as_array().unwrap() {
+            let label = label.as_f64().unwrap();
+            assert!((label - text).abs() <= 0.5, "labels of {label} px: {page}");
+        }
     }
     // A link to each of the 33 pages of a student with a mistake named or
     // not, and the histogram.
