@@ -35,10 +35,8 @@ impl Found {
 pub(crate) fn found(exercises: &[&str], outcomes: &[Outcome]) -> Vec<Found> {
     let mut all: Vec<Found> = Vec::new();
     for (exercise, outcome) in exercises.iter().zip(outcomes) {
-        let Outcome::Failed(failure) = outcome else {
-            continue;
-        };
-        let Some(mistake) = failure.mistake else {
+        // A failure's, or a panic's: the diagnosis reads both.
+        let Some(mistake) = outcome.mistake() else {
             continue;
         };
         let one = Found {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use workbook::{CallInput, Functions, Implementation, Observer};
 
-use crate::{Check, Failure, Local};
+use crate::{Check, Failure, Local, Mistake};
 
 /// How long one call of a student's function may take before the check
 /// gives up on it. Every check makes many calls, but each is tiny: 10 s is
@@ -179,6 +179,11 @@ pub enum Outcome {
         during: String,
         /// The panic's message.
         message: String,
+        /// The known mistake the exercise's answer makes, when the
+        /// diagnosis, run after the panic, recognises one: a panic's input
+        /// and message are evidence too (an odd deck overrunning a half
+        /// whose middle was rounded down).
+        mistake: Option<Mistake>,
     },
     /// The process running the student's code ended in the middle of a
     /// call: `exit`, `abort`, a crash, or a limit (the `grade` command).
@@ -231,6 +236,16 @@ impl Outcome {
     pub fn passed(&self) -> bool {
         matches!(self, Outcome::Passed)
     }
+
+    /// The known mistake this outcome carries: a failure's or a panic's,
+    /// as the diagnosis found it.
+    pub fn mistake(&self) -> Option<Mistake> {
+        match self {
+            Outcome::Failed(failure) => failure.mistake,
+            Outcome::Panicked { mistake, .. } => *mistake,
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Outcome {
@@ -242,11 +257,17 @@ impl fmt::Display for Outcome {
                 f,
                 "{function} {NOT_YET_IMPLEMENTED}: replace the todo!() in its body with your code"
             ),
-            Outcome::Panicked { during, message } => write!(
-                f,
-                "{during} panicked: {message}\n  hint:     {}",
-                panic_hint(message)
-            ),
+            Outcome::Panicked {
+                during,
+                message,
+                mistake,
+            } => {
+                write!(f, "{during} panicked: {message}\n  hint:     ")?;
+                if let Some(mistake) = mistake {
+                    write!(f, "this comes from {}. ", mistake.what)?;
+                }
+                write!(f, "{}", panic_hint(message))
+            }
             Outcome::Crashed {
                 during,
                 how,
@@ -347,9 +368,23 @@ pub fn run_check_on(
     let spawned = thread::Builder::new().name(check.path()).spawn(move || {
         ON_CHECK_THREAD.set(true);
         // A failure's hint is refined by the exercise's diagnosis, with the
-        // same functions, so one mistake reads as one message.
+        // same functions, so one mistake reads as one message. A panic of
+        // the student's code is diagnosed too, once its own report (the
+        // call it happened in) is made, before the diagnosis's calls.
+        let diagnosis_probe = Arc::clone(&worker_probe);
         let body = move |f: &dyn Functions| {
-            (check_copy.run)(f).map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure))
+            match panic::catch_unwind(AssertUnwindSafe(|| (check_copy.run)(f))) {
+                Ok(result) => result
+                    .map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure)),
+                Err(payload) => {
+                    let call = diagnosis_probe.in_progress();
+                    let mut outcome = from_panic(&check_copy, call, payload, PANICKED_AT.take());
+                    if let Outcome::Panicked { mistake, .. } = &mut outcome {
+                        *mistake = crate::diagnosis::after_panic(&check_copy, f);
+                    }
+                    panic::resume_unwind(Box::new(outcome))
+                }
+            }
         };
         let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)))
             .map_err(|payload| (payload, PANICKED_AT.take()));
@@ -360,6 +395,7 @@ pub fn run_check_on(
         return Outcome::Panicked {
             during: check.path(),
             message: format!("could not start the check's thread: {error}"),
+            mistake: None,
         };
     }
     loop {
@@ -381,6 +417,7 @@ pub fn run_check_on(
                 return Outcome::Panicked {
                     during: check.path(),
                     message: "the check's thread ended without a result".into(),
+                    mistake: None,
                 };
             }
         }
@@ -415,5 +452,9 @@ fn from_panic(
         Some(at) => format!("{message} (at {at})"),
         None => message,
     };
-    Outcome::Panicked { during, message }
+    Outcome::Panicked {
+        during,
+        message,
+        mistake: None,
+    }
 }
