@@ -137,7 +137,10 @@ const CYCLE_ORDERS: usize = 30;
 /// Sattolo's algorithm whichever way it is written (r from 0..k by any
 /// idiom, the loop run forwards with r from i + 1..n, an extra last swap
 /// of position 0 with itself). A fair shuffle makes a 6-cycle 1 time in 6,
-/// so names it with probability 6^-300; a fixed rotation reaches one order.
+/// so is named with probability 6^-300; a fixed rotation reaches one order.
+/// Power against Sattolo's algorithm, uniform over the 120 cycles: its 300
+/// shuffles reach about 110 orders, and fewer than 30 with probability
+/// below 10^-157 (at most C(120, 29) · (29/120)^300).
 fn makes_only_single_cycles(f: &dyn Functions) -> bool {
     let deck: Vec<i32> = (0..6).collect();
     let Some(decks) = quietly(|| {
