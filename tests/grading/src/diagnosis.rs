@@ -84,10 +84,17 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
 }
 
 /// The known mistake that `check`'s exercise makes, read after the
-/// student's code panicked in it: the panic's report is made, and the
-/// panic's input and message are among what the models account for.
-pub(crate) fn after_panic(check: &Check, f: &dyn Functions) -> Option<Mistake> {
-    if check.kind == Kind::Bonus {
+/// student's code panicked in it with `message`: the panic's report is
+/// made, and the panic's input and message are among what the models
+/// account for.
+///
+/// Not after the check's own stop of an endless loop (a random source
+/// past its budget), nor after a timeout or a crash, which are not
+/// panics: such a function may never return on the diagnosis's inputs
+/// either, each costing a call's whole time limit, and no known mistake
+/// is a model of a loop that never ends.
+pub(crate) fn after_panic(check: &Check, f: &dyn Functions, message: &str) -> Option<Mistake> {
+    if check.kind == Kind::Bonus || message.starts_with(workbook::OVER_BUDGET) {
         return None;
     }
     quietly(|| diagnose(check.exercise, f)).flatten()

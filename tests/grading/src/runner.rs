@@ -191,18 +191,22 @@ pub fn run_check_on(
         // the student's code is diagnosed too, once its own report (the
         // call it happened in) is made, before the diagnosis's calls.
         let diagnosis_probe = Arc::clone(&worker_probe);
-        let body = move |f: &dyn Functions| {
-            match panic::catch_unwind(AssertUnwindSafe(|| (check_copy.run)(f))) {
-                Ok(result) => result
-                    .map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure)),
-                Err(payload) => {
-                    let call = diagnosis_probe.in_progress();
-                    let mut outcome = from_panic(&check_copy, call, payload, PANICKED_AT.take());
-                    if let Outcome::Panicked { mistake, .. } = &mut outcome {
-                        *mistake = crate::diagnosis::after_panic(&check_copy, f);
-                    }
-                    panic::resume_unwind(Box::new(outcome))
+        let body = move |f: &dyn Functions| match panic::catch_unwind(AssertUnwindSafe(|| {
+            (check_copy.run)(f)
+        })) {
+            Ok(result) => {
+                result.map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure))
+            }
+            Err(payload) => {
+                let call = diagnosis_probe.in_progress();
+                let mut outcome = from_panic(&check_copy, call, payload, PANICKED_AT.take());
+                if let Outcome::Panicked {
+                    mistake, message, ..
+                } = &mut outcome
+                {
+                    *mistake = crate::diagnosis::after_panic(&check_copy, f, message);
                 }
+                panic::resume_unwind(Box::new(outcome))
             }
         };
         let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)))

@@ -139,7 +139,10 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
             "false_when_only_the_sums_match",
         ),
     ),
-    (|a, b| a.iter().step_by(2).all(|x| b.contains(x)), SOME_CARDS),
+    (
+        |a, b| a.iter().step_by(2).all(|x| b.contains(x)),
+        SOME_CARDS,
+    ),
     // A return inside the loop, after a[0] only: found in b, or compared
     // with b[0], with either answer for empty arrays.
     (|a, b| a.first().is_none_or(|x| b.contains(x)), SOME_CARDS),
@@ -147,7 +150,10 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
     (|a, b| a.first() == b.first(), SOME_CARDS),
     (|a, b| !a.is_empty() && a.first() == b.first(), SOME_CARDS),
     (|a, b| a.iter().any(|x| b.contains(x)), ONE_MATCH),
-    (|a, b| a.is_empty() || a.iter().any(|x| b.contains(x)), ONE_MATCH),
+    (
+        |a, b| a.is_empty() || a.iter().any(|x| b.contains(x)),
+        ONE_MATCH,
+    ),
     (found_elsewhere, SAME_POSITION_SKIPPED),
     (|a, b| marks_with(-1, a, b), MARK),
     (|a, b| marks_with(0, a, b), MARK),
@@ -198,15 +204,16 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     // An answer right on every pair asked makes no mistake there, whatever
     // model it also fits (comparing sums and products fits the lab's own
     // answer on every pair of plain values).
-    let wrong_somewhere = [&extremes, &plain, &summaries]
-        .into_iter()
-        .flatten()
-        .any(|(pairs, answers)| {
-            pairs
-                .iter()
-                .zip(answers)
-                .any(|((a, b), &said)| said != same_cards(a, b))
-        });
+    let wrong_somewhere =
+        [&extremes, &plain, &summaries]
+            .into_iter()
+            .flatten()
+            .any(|(pairs, answers)| {
+                pairs
+                    .iter()
+                    .zip(answers)
+                    .any(|((a, b), &said)| said != same_cards(a, b))
+            });
     if !wrong_somewhere {
         return None;
     }
@@ -276,4 +283,3 @@ fn same_cards(a: &[i32], b: &[i32]) -> bool {
     b.sort_unstable();
     a == b
 }
-

@@ -83,8 +83,7 @@ mod tests {
         assert!(one_past_the_end(index));
         let range = "range end index 6 out of range for slice of length 5";
         assert_eq!(overrun(range), Some((5, 5)));
-        let lengths =
-            "source slice length (3) does not match destination slice length (2)";
+        let lengths = "source slice length (3) does not match destination slice length (2)";
         assert_eq!(overrun(lengths), Some((2, 2)));
         let far = "index out of bounds: the len is 4 but the index is 51";
         assert!(!one_past_the_end(far) && past_the_end(far));

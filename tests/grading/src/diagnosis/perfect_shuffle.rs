@@ -74,7 +74,10 @@ pub(super) fn diagnose(f: &dyn Functions) -> Option<Mistake> {
         // An odd deck that overruns by one slot, every time: the extra card
         // written past the end of the second half, or of a first half
         // sized n / 2.
-        if odd.clone().all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m))) {
+        if odd
+            .clone()
+            .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)))
+        {
             return Some(MIDDLE_ROUNDED_DOWN);
         }
         if odd.clone().any(|(n, a)| !right(*n, a)) {
@@ -110,7 +113,9 @@ fn right_for_one_size_only(
         .filter(|(n, a)| *n >= 2 && right(*n, a))
         .map(|(n, _)| n.div_ceil(2))
         .collect();
-    middles.first().is_some_and(|&m| m >= 5 && middles.iter().all(|&other| other == m))
+    middles
+        .first()
+        .is_some_and(|&m| m >= 5 && middles.iter().all(|&other| other == m))
 }
 
 /// The out-shuffle of the positions 0..n instead of the cards.
@@ -156,7 +161,10 @@ mod tests {
             let deck = distinct_deck(n);
             match n {
                 51 | 52 => (n, Ok(out_shuffle(&deck))),
-                _ => (n, Err("index out of bounds: the len is 3 but the index is 26".into())),
+                _ => (
+                    n,
+                    Err("index out of bounds: the len is 3 but the index is 26".into()),
+                ),
             }
         };
         let right = |n: usize, a: &Attempt<Vec<i32>>| {
@@ -168,7 +176,11 @@ mod tests {
             .iter()
             .map(|&n| {
                 let deck = distinct_deck(n);
-                let ok = if n == 3 || n == 4 { out_shuffle(&deck) } else { deck };
+                let ok = if n == 3 || n == 4 {
+                    out_shuffle(&deck)
+                } else {
+                    deck
+                };
                 (n, Ok(ok))
             })
             .collect();
