@@ -74,6 +74,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("coin_threshold_033", "flip", "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)"),
     ("coin_threshold_066", "flip", "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)"),
     ("constant_coin", "flip", "a coin that always shows the same side"),
+    ("efficient_copies_back_past_the_end", "efficient_selection_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
     ("efficient_deck_size_52", "efficient_selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("efficient_starts_past_the_end", "efficient_selection_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
     ("fair_coin", "flip", "a fair coin (heads must come up 2 times in 3)"),

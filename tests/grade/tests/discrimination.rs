@@ -377,6 +377,9 @@ fixture!(zero perfect_starts_past_the_end fails perfect_shuffle:
 fixture!(zero efficient_deck_size_52 fails efficient_selection_shuffle:
     returns_a_permutation, reaches_many_orders_of_8_cards;
     shown by returns_a_permutation);
+fixture!(zero efficient_copies_back_past_the_end fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
 fixture!(zero efficient_starts_past_the_end fails efficient_selection_shuffle:
     returns_a_permutation, reaches_many_orders_of_8_cards;
     shown by returns_a_permutation);

@@ -235,6 +235,11 @@ wrong!(
     Some(DECK_SIZE)
 );
 wrong!(
+    efficient_copies_back_past_the_end,
+    "efficient_selection_shuffle",
+    Some(PAST_THE_END)
+);
+wrong!(
     efficient_starts_past_the_end,
     "efficient_selection_shuffle",
     Some(PAST_THE_END)
