@@ -116,11 +116,16 @@ impl fmt::Display for Outcome {
                 message,
                 mistake,
             } => {
-                write!(f, "{during} panicked: {message}\n  hint:     ")?;
+                write!(
+                    f,
+                    "{during} panicked: {message}\n  hint:     {}",
+                    panic_hint(message)
+                )?;
+                // The diagnosis, run after the panic, names its cause.
                 if let Some(mistake) = mistake {
-                    write!(f, "this comes from {}. ", mistake.what)?;
+                    write!(f, ". Here the cause is {}", mistake.what)?;
                 }
-                write!(f, "{}", panic_hint(message))
+                Ok(())
             }
             Outcome::Crashed {
                 during,
