@@ -114,6 +114,8 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("selection_duplicates", "selection_shuffle", "never marking a card as used, so cards repeat"),
     ("selection_index_0_never_marked", "selection_shuffle", "never marking index 0 as used, so its card repeats"),
     ("selection_linear_probe", "selection_shuffle", "stepping to the next unused card instead of drawing again"),
+    ("selection_min_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
+    ("selection_minus_one_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
     ("selection_never_removed", "selection_shuffle", "never marking a card as used, so cards repeat"),
     ("selection_two_cards_unshuffled", "selection_shuffle", "leaving a 2-card deck as it is"),
     ("slice_random_shuffle", "efficient_selection_shuffle", "calling rand's shuffle instead of writing the lab's loop"),
@@ -129,8 +131,6 @@ const LABELS: &[(&str, &str, &str)] = &[
 const UNNAMED: &[(&str, &str)] = &[
     ("lab_steps_for_small_decks_only", "fair, and the lab's steps where the replays look"),
     ("selection_lab_steps_for_small_decks_only", "fair, and the lab's steps where the replays look"),
-    ("selection_min_mark", "the selection shuffle's diagnosis has no marks"),
-    ("selection_minus_one_mark", "the selection shuffle's diagnosis has no marks"),
     ("selection_never_ends", "it never returns: timed out"),
 ];
 

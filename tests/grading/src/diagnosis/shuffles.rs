@@ -14,6 +14,7 @@ use crate::oracle::{
     self, NAIVE_SWAP, SATTOLO, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn, replay_swaps,
 };
 use crate::{CheckRng, Failure, Functions};
+use workbook::OVER_BUDGET;
 
 /// The deck and draws the shuffles' diagnoses replay: every k and r of a
 /// 6-card deck, including r = k and r = 0.
@@ -136,6 +137,30 @@ fn selects_like_the_lab(once: ShuffleOnce, n: usize) -> bool {
     quietly(|| once(&deck, &mut rng)).is_some_and(|out| out == expected && rng.draws() == n)
 }
 
+/// Values students use as a "used" or "empty" mark: -1, the 0 of a fresh
+/// `int[]`, and Java's `Integer.MIN_VALUE` and `MAX_VALUE`.
+const MARKS: [i32; 4] = [-1, 0, i32::MIN, i32::MAX];
+
+const VALUE_AS_MARK: Mistake = mistake(
+    "a card value (such as i32::MIN or -1) used as a 'used' mark",
+    "any_i32_can_be_a_card",
+);
+
+/// Whether a selection shuffle follows the lab's steps on plain cards but
+/// never finishes a 3-card deck that holds one of the [`MARKS`]: that
+/// card looks used (or its slot looks empty) from the start, so it is
+/// never dealt and the draw for the last position never ends. The draws
+/// are cut off at 10,000, which a correct shuffle of 3 cards exceeds with
+/// probability below 10^-1000.
+fn marks_with_a_card_value(once: ShuffleOnce) -> bool {
+    selects_like_the_lab(once, 5)
+        && MARKS.iter().any(|&mark| {
+            let deck = [mark, 3, 14];
+            let mut rng = CheckRng::budgeted(3, 10_000);
+            attempt(|| once(&deck, &mut rng)).is_err_and(|m| m.starts_with(OVER_BUDGET))
+        })
+}
+
 /// Shuffles of 6 cards for the single-cycle test, and how many different
 /// orders they must reach.
 const CYCLE_SHUFFLES: usize = 300;
@@ -249,9 +274,12 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     }
     let n = SELECTION_DECK.len();
     let script: Vec<(usize, usize)> = SELECTION_JS.iter().map(|&j| (j, n)).collect();
-    wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, &once).or_else(|| {
-        leaves_two_cards(|rng| f.selection_shuffle().call(&[1, 2], rng, 200)).then_some(TWO_CARDS)
-    })
+    wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, &once)
+        .or_else(|| marks_with_a_card_value(&once).then_some(VALUE_AS_MARK))
+        .or_else(|| {
+            leaves_two_cards(|rng| f.selection_shuffle().call(&[1, 2], rng, 200))
+                .then_some(TWO_CARDS)
+        })
 }
 
 #[cfg(test)]
