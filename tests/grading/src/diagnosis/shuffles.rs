@@ -150,8 +150,9 @@ const VALUE_AS_MARK: Mistake = mistake(
 /// never finishes a 3-card deck that holds one of the [`MARKS`]: that
 /// card looks used (or its slot looks empty) from the start, so it is
 /// never dealt and the draw for the last position never ends. The draws
-/// are cut off at 10,000, which a correct shuffle of 3 cards exceeds with
-/// probability below 10^-1000.
+/// are cut off at 10,000, which a correct shuffle of 3 cards reaches only
+/// if one of its 3 cards takes over 3,333 draws, each a miss with
+/// probability at most 2/3: below 3 · (2/3)^3333 < 10^-586.
 fn marks_with_a_card_value(once: ShuffleOnce) -> bool {
     selects_like_the_lab(once, 5)
         && MARKS.iter().any(|&mark| {
