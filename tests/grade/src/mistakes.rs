@@ -35,10 +35,8 @@ impl Found {
 pub(crate) fn found(exercises: &[&str], outcomes: &[Outcome]) -> Vec<Found> {
     let mut all: Vec<Found> = Vec::new();
     for (exercise, outcome) in exercises.iter().zip(outcomes) {
-        let Outcome::Failed(failure) = outcome else {
-            continue;
-        };
-        let Some(mistake) = failure.mistake else {
+        // A failure's, or a panic's: the diagnosis reads both.
+        let Some(mistake) = outcome.mistake() else {
             continue;
         };
         let one = Found {
@@ -79,17 +77,27 @@ mod tests {
                 ..Failure::new("wrong", "", "", "", "")
             })
         };
+        let panicked = |mistake| Outcome::Panicked {
+            during: "efficient_selection_shuffle for 5 cards".into(),
+            message: "index out of bounds: the len is 5 but the index is 5".into(),
+            mistake,
+        };
         let outcomes = [
             failed(Some(grading::SATTOLO)),
             failed(Some(grading::SATTOLO)),
             failed(None),
             Outcome::Passed,
+            panicked(Some(grading::SATTOLO)),
+            panicked(None),
         ];
-        let exercises = ["efficient_selection_shuffle"; 4];
+        let exercises = ["efficient_selection_shuffle"; 6];
         let found = found(&exercises, &outcomes);
         assert_eq!(found.len(), 1);
         assert!(found[0].is(grading::SATTOLO));
         assert!(!found[0].is(grading::NAIVE_SWAP));
+        // A panic's mistake counts as a failure's does.
+        let from_a_panic = super::found(&exercises[..1], &[panicked(Some(grading::NAIVE_SWAP))]);
+        assert!(from_a_panic[0].is(grading::NAIVE_SWAP));
         let folder = tempfile::tempdir().unwrap();
         std::fs::write(folder.path().join(FILE), text(&found).unwrap()).unwrap();
         assert_eq!(load(folder.path()), Some(found));

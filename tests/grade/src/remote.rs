@@ -56,6 +56,7 @@ impl Remote {
         Outcome::Panicked {
             during: request.describe(),
             message,
+            mistake: None,
         }
     }
 

@@ -74,15 +74,37 @@ fn wrong_class() -> &'static Path {
 #[rustfmt::skip]
 const LABELS: &[(&str, &str, &str)] = &[
     ("capital_heads", "flip", "the words returned (exactly \"heads\" or \"tails\")"),
+    ("coin_from_a_byte", "flip", "a small number (a byte) taken % 3, which is not exactly 2 in 3"),
+    ("coin_rounded_decimal", "flip", "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)"),
+    ("coin_threshold_033", "flip", "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)"),
+    ("coin_threshold_066", "flip", "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)"),
     ("constant_coin", "flip", "a coin that always shows the same side"),
+    ("efficient_copies_back_past_the_end", "efficient_selection_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
+    ("efficient_deck_size_52", "efficient_selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
+    ("efficient_starts_past_the_end", "efficient_selection_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
     ("fair_coin", "flip", "a fair coin (heads must come up 2 times in 3)"),
+    ("floor_midpoint", "perfect_shuffle", "the middle rounded down (n / 2), so an odd deck's extra card runs past the end"),
     ("forward_fisher_yates", "efficient_selection_shuffle", "running k upwards instead of from n - 1 down to 1"),
     ("half_way", "efficient_selection_shuffle", "a loop that covers only part of the deck"),
     ("identity_shuffle", "efficient_selection_shuffle", "a shuffle that reaches only a few orders"),
     ("in_shuffle", "perfect_shuffle", "putting the second half's card first (an in-shuffle)"),
     ("length_based", "are_permutations", "answering true without comparing the cards"),
     ("naive_swap", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
-    ("permutations_min_mark", "are_permutations", "a card value (i32::MIN) used as a 'used' mark"),
+    ("naive_swap_down_to_1", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
+    ("naive_swap_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
+    ("perfect_deck_size_52", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
+    ("perfect_half_sized_n_over_2", "perfect_shuffle", "the middle rounded down (n / 2), so an odd deck's extra card runs past the end"),
+    ("perfect_middle_rounded_down", "perfect_shuffle", "the middle rounded down (n / 2), so an odd deck's extra card runs past the end"),
+    ("perfect_second_half_at_5", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
+    ("perfect_starts_past_the_end", "perfect_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
+    ("perfect_unshuffle", "perfect_shuffle", "undoing a perfect shuffle (even positions first, then odd ones)"),
+    ("permutations_min_mark", "are_permutations", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
+    ("permutations_minus_one_mark", "are_permutations", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
+    ("permutations_one_match", "are_permutations", "answering true as soon as one card matches"),
+    ("permutations_products", "are_permutations", "comparing products"),
+    ("permutations_random_search", "are_permutations", "a random search for each card, which can give up before finding it"),
+    ("permutations_returns_in_loop", "are_permutations", "looking at only some of the cards"),
+    ("permutations_skips_same_index", "are_permutations", "skipping the same position (i != j), so a card in its own place is never found"),
     ("permutations_small_values_only", "are_permutations", "a comparison that is right only for small values"),
     ("question_3_backwards", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
     ("question_3_out_of_range", "reversing_sequence", "an r larger than its k, which the shuffle can never draw"),
@@ -90,8 +112,16 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("remove_from_list", "selection_shuffle", "removing each card from a shrinking list instead of drawing again"),
     ("repeating_coin", "flip", "flips that do not come from rng"),
     ("sattolo", "efficient_selection_shuffle", "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"),
+    ("sattolo_extra_swap_of_0", "efficient_selection_shuffle", "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"),
+    ("sattolo_forwards", "efficient_selection_shuffle", "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"),
+    ("sattolo_java_random", "efficient_selection_shuffle", "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"),
+    ("selection_deck_size_52", "selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("selection_duplicates", "selection_shuffle", "never marking a card as used, so cards repeat"),
+    ("selection_index_0_never_marked", "selection_shuffle", "never marking index 0 as used, so its card repeats"),
     ("selection_linear_probe", "selection_shuffle", "stepping to the next unused card instead of drawing again"),
+    ("selection_min_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
+    ("selection_minus_one_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
+    ("selection_never_removed", "selection_shuffle", "never marking a card as used, so cards repeat"),
     ("selection_two_cards_unshuffled", "selection_shuffle", "leaving a 2-card deck as it is"),
     ("slice_random_shuffle", "efficient_selection_shuffle", "calling rand's shuffle instead of writing the lab's loop"),
     ("split_at_half", "perfect_shuffle", "where an odd deck is split (the first half gets the extra card)"),
@@ -104,14 +134,8 @@ const LABELS: &[(&str, &str, &str)] = &[
 /// the report lists them by exercise (or as stopped) instead.
 #[rustfmt::skip]
 const UNNAMED: &[(&str, &str)] = &[
-    ("coin_from_a_byte", "odds off by 1 in 768: only the exact-odds check sees it"),
-    ("coin_rounded_decimal", "odds off by 1 in 15,000: only the exact-odds check sees it"),
-    ("coin_threshold_066", "odds off by 1 in 150: only the exact-odds check sees it"),
-    ("floor_midpoint", "every failure is a panic, which the diagnosis is not run on"),
     ("lab_steps_for_small_decks_only", "fair, and the lab's steps where the replays look"),
     ("selection_lab_steps_for_small_decks_only", "fair, and the lab's steps where the replays look"),
-    ("selection_min_mark", "the selection shuffle's diagnosis has no marks"),
-    ("selection_minus_one_mark", "the selection shuffle's diagnosis has no marks"),
     ("selection_never_ends", "it never returns: timed out"),
 ];
 
@@ -179,15 +203,20 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
         counts.windows(2).all(|w| w[0] >= w[1]),
         "ranked: {counts:?}"
     );
-    for ((_, what), students) in &expected {
+    for ((exercise, what), students) in &expected {
         let escaped = what
             .replace('&', "&amp;")
             .replace('"', "&quot;")
             .replace('\'', "&#39;");
+        // One mistake can be made in several exercises (a deck size written
+        // into either shuffle), each its own item.
         let item = items
             .iter()
-            .find(|i| i.starts_with(&format!("<strong>{escaped}</strong>")))
-            .unwrap_or_else(|| panic!("{what} is not in the report"));
+            .find(|i| {
+                i.starts_with(&format!("<strong>{escaped}</strong>"))
+                    && i.contains(&format!("(<code>{exercise}</code>"))
+            })
+            .unwrap_or_else(|| panic!("{what} ({exercise}) is not in the report"));
         for student in students {
             assert!(
                 item.contains(&format!("<a href=\"submissions/{student}/index.html\">")),

@@ -354,6 +354,74 @@ fixture!(zero question_3_out_of_range fails reversing_sequence:
 fixture!(zero question_3_swaps_ends fails reversing_sequence: answers_question_3;
     shown by answers_question_3);
 
+// The classes of mistake real students make (issue 39), each as students
+// write it. Every failure of the first three is a panic.
+fixture!(wrong perfect_middle_rounded_down fails perfect_shuffle:
+    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
+fixture!(wrong perfect_half_sized_n_over_2 fails perfect_shuffle:
+    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
+fixture!(zero perfect_deck_size_52 fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves, every_deck_up_to_100_cards;
+    shown by every_deck_up_to_100_cards);
+fixture!(zero perfect_second_half_at_5 fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves, every_deck_up_to_100_cards;
+    shown by every_deck_up_to_100_cards);
+fixture!(zero perfect_unshuffle fails perfect_shuffle:
+    interleaves_two_halves, even_lengths_interleave_the_halves;
+    shown by even_lengths_interleave_the_halves);
+fixture!(zero perfect_starts_past_the_end fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves;
+    shown by returns_a_permutation);
+fixture!(zero efficient_deck_size_52 fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(zero efficient_copies_back_past_the_end fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(zero efficient_starts_past_the_end fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(wrong sattolo_java_random fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+fixture!(wrong sattolo_forwards fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+fixture!(wrong sattolo_extra_swap_of_0 fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, uniform_at_2_cards, lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+fixture!(wrong naive_swap_java_random fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong naive_swap_down_to_1 fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong selection_index_0_never_marked fails selection_shuffle:
+    returns_a_permutation, uniform_over_the_24_orders_of_4_cards;
+    shown by returns_a_permutation);
+fixture!(wrong selection_never_removed fails selection_shuffle:
+    returns_a_permutation, uniform_over_the_24_orders_of_4_cards;
+    shown by returns_a_permutation);
+fixture!(zero selection_deck_size_52 fails selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(wrong coin_threshold_033 fails flip: heads_exactly_2_times_in_3;
+    shown by heads_exactly_2_times_in_3);
+fixture!(zero permutations_one_match fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_skips_same_index fails are_permutations: true_for_rearrangements;
+    shown by true_for_rearrangements);
+fixture!(zero permutations_products fails are_permutations: false_when_only_the_sums_match;
+    shown by false_when_only_the_sums_match);
+fixture!(zero permutations_returns_in_loop fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(wrong permutations_minus_one_mark fails are_permutations: every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_random_search fails are_permutations: true_for_rearrangements;
+    shown by true_for_rearrangements);
+
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
     lab_steps_k_from_the_end_down_to_1, lab_steps_question_3;

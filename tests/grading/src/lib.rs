@@ -27,7 +27,7 @@
 //!
 //! Inside, one room per job: `catalogue` expands the registry into the
 //! list of checks; `runner` runs one on its own thread, so that a panic, a
-//! `todo!()` or an endless loop becomes an [`Outcome`]; `local` calls a
+//! `todo!()` or an endless loop becomes an [`Outcome`] (`outcome`); `local` calls a
 //! submission linked into this process; `failure` is what a failing check
 //! says; `oracle` holds the lab's procedures and their known wrong turns,
 //! and `diagnosis` names the one mistake an answer makes; [`stats`] holds
@@ -47,6 +47,7 @@ mod failure;
 pub mod harness;
 mod local;
 mod oracle;
+mod outcome;
 mod runner;
 pub mod stats;
 pub mod summary;
@@ -56,11 +57,25 @@ pub use diagnosis::{FOLLOWS_FROM, Mistake};
 pub use failure::Failure;
 pub use local::Local;
 pub use oracle::{NAIVE_SWAP, SATTOLO};
+pub use outcome::{NOT_YET_IMPLEMENTED, Outcome, WHILE_CORE_FAILS};
 pub use runner::{
-    CALL_LIMIT, CheckBody, NOT_YET_IMPLEMENTED, Outcome, Probe, QuietPanics, WHILE_CORE_FAILS,
-    is_check_thread, quiet_check_panics, run_check, run_check_on, run_check_with_limit,
+    CALL_LIMIT, CheckBody, Probe, QuietPanics, is_check_thread, quiet_check_panics, run_check,
+    run_check_on, run_check_with_limit,
 };
 pub use workbook::{CheckRng, Functions, Implementation, ScriptedRng, implementation, seeded};
 
 #[doc(hidden)]
 pub use workbook;
+
+/// The known mistake `exercise`'s answer makes, as the diagnosis reads it
+/// whether or not a check failed, with panics kept off the terminal: for
+/// the tests that prove it names nothing for a correct answer.
+#[doc(hidden)]
+pub fn diagnose_exercise(exercise: &str, f: &dyn Functions) -> Option<Mistake> {
+    let _quiet = QuietPanics::new();
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        diagnosis::diagnose(exercise, f)
+    }))
+    .ok()
+    .flatten()
+}

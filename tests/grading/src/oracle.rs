@@ -214,16 +214,53 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     },
     WrongTurn {
         explanation: "it never marks a card as used, so a card can be picked twice",
-        mistake: mistake(
-            "never marking a card as used, so cards repeat",
-            "returns_a_permutation",
-        ),
+        mistake: NEVER_MARKED,
         shuffle: |values, rng| {
             let n = values.len();
             (0..n).map(|_| values[rng.random_range(0..n)]).collect()
         },
     },
+    WrongTurn {
+        explanation: "it never marks a card as used, so a card can be picked twice (it fills \
+            the new deck from its last position to its first)",
+        mistake: NEVER_MARKED,
+        shuffle: |values, rng| {
+            let n = values.len();
+            let mut shuffled = vec![0; n];
+            for slot in shuffled.iter_mut().rev() {
+                *slot = values[rng.random_range(0..n)];
+            }
+            shuffled
+        },
+    },
+    WrongTurn {
+        explanation: "it never marks the card at index 0 as used (as when 0 in a list of \
+            used indices means \"none\"), so values[0] can be picked again and again",
+        mistake: mistake(
+            "never marking index 0 as used, so its card repeats",
+            "returns_a_permutation",
+        ),
+        shuffle: |values, rng| {
+            let n = values.len();
+            let mut taken = vec![false; n];
+            let mut shuffled = Vec::new();
+            while shuffled.len() < n {
+                let j = rng.random_range(0..n);
+                if !taken[j] {
+                    taken[j] = j != 0;
+                    shuffled.push(values[j]);
+                }
+            }
+            shuffled
+        },
+    },
 ];
+
+/// Cards picked again because none is ever marked (or removed) as used.
+const NEVER_MARKED: Mistake = mistake(
+    "never marking a card as used, so cards repeat",
+    "returns_a_permutation",
+);
 
 /// The explanation of the first wrong turn that reproduces `returned` with
 /// the same number of draws, if any.

@@ -3,7 +3,6 @@
 //! crash or a stalled test run.
 
 use std::any::Any;
-use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -12,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use workbook::{CallInput, Functions, Implementation, Observer};
 
-use crate::{Check, Failure, Local};
+use crate::{Check, Failure, Local, Outcome};
 
 /// How long one call of a student's function may take before the check
 /// gives up on it. Every check makes many calls, but each is tiny: 10 s is
@@ -153,165 +152,6 @@ pub fn is_check_thread() -> bool {
     ON_CHECK_THREAD.get()
 }
 
-/// What an [`Outcome::NotImplemented`] says after the function's name;
-/// reports that keep only the text find it there.
-pub const NOT_YET_IMPLEMENTED: &str = "is not yet implemented";
-
-/// The words in an [`Outcome::Moot`] message that reports, such as the
-/// `grade` table, look for to fold those checks into one line.
-pub const WHILE_CORE_FAILS: &str = "earns nothing while its core check";
-
-/// How one check went.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every assertion held.
-    Passed,
-    /// The function answered, but wrongly.
-    Failed(Failure),
-    /// The function still calls `todo!()`.
-    NotImplemented {
-        /// The function that has not been written yet.
-        function: String,
-    },
-    /// The function panicked.
-    Panicked {
-        /// Which call, such as "perfect_shuffle for 5 cards".
-        during: String,
-        /// The panic's message.
-        message: String,
-    },
-    /// The process running the student's code ended in the middle of a
-    /// call: `exit`, `abort`, a crash, or a limit (the `grade` command).
-    Crashed {
-        /// Which call.
-        during: String,
-        /// How it ended, in words.
-        how: String,
-        /// The end of what it printed.
-        output: String,
-    },
-    /// The function, or code it calls, did not compile.
-    DidNotCompile {
-        /// The exercise's function.
-        function: String,
-        /// The compiler's message, trimmed.
-        message: String,
-    },
-    /// One call did not return within the time limit.
-    TimedOut {
-        /// Which call, such as "selection_shuffle for 4 cards".
-        during: String,
-        /// The limit it ran past.
-        limit: Duration,
-    },
-    /// Not run, because an earlier check of the same exercise ran out of
-    /// time or crashed its process (the `grade` command): an endless loop
-    /// or a runaway allocation costs its limit once, not once per check.
-    NotRun {
-        /// The exercise's function.
-        function: String,
-        /// What happened earlier: "ran out of time" or "crashed".
-        what: String,
-        /// The title of the earlier check.
-        earlier: String,
-    },
-    /// Not run, because a core check of the same exercise failed, so the
-    /// exercise earns nothing whatever this check says (the `grade`
-    /// command, which runs core checks first).
-    Moot {
-        /// The exercise's function.
-        function: String,
-        /// The title of the core check that failed.
-        core: String,
-    },
-}
-
-impl Outcome {
-    /// Whether the check passed.
-    pub fn passed(&self) -> bool {
-        matches!(self, Outcome::Passed)
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Passed => write!(f, "passed"),
-            Outcome::Failed(failure) => write!(f, "{failure}"),
-            Outcome::NotImplemented { function } => write!(
-                f,
-                "{function} {NOT_YET_IMPLEMENTED}: replace the todo!() in its body with your code"
-            ),
-            Outcome::Panicked { during, message } => write!(
-                f,
-                "{during} panicked: {message}\n  hint:     {}",
-                panic_hint(message)
-            ),
-            Outcome::Crashed {
-                during,
-                how,
-                output,
-            } => {
-                write!(f, "{during} did not return: {how}")?;
-                if !output.is_empty() {
-                    write!(f, "\n  output:\n")?;
-                    for line in output.lines() {
-                        writeln!(f, "    {line}")?;
-                    }
-                }
-                Ok(())
-            }
-            Outcome::DidNotCompile { function, message } => {
-                writeln!(
-                    f,
-                    "{function} did not compile, so its checks could not run:"
-                )?;
-                for line in message.lines() {
-                    writeln!(f, "    {line}")?;
-                }
-                Ok(())
-            }
-            Outcome::TimedOut { during, limit } => write!(
-                f,
-                "{during} did not return within {} s: does the loop ever end?\n  \
-                 hint:     a loop ends only if its condition changes: a while loop that waits \
-                 for a card not yet taken waits forever if the draw can never give one, so \
-                 check the range you draw from, and that each pass marks or moves a card",
-                limit.as_secs_f64()
-            ),
-            Outcome::NotRun {
-                function,
-                what,
-                earlier,
-            } => write!(
-                f,
-                "not run: {function} {what} in an earlier check (\"{earlier}\"), so its later \
-                 checks were not run"
-            ),
-            Outcome::Moot { function, core } => write!(
-                f,
-                "not run: {function} {WHILE_CORE_FAILS} \"{core}\" fails, so its other checks \
-                 were not run; fix that one first"
-            ),
-        }
-    }
-}
-
-/// What to look at for a panic, from its message.
-fn panic_hint(message: &str) -> &'static str {
-    if message.contains("empty range") {
-        "random_range panics when its range is empty, such as 0..0 or 0..k with k = 0. \
-         Check the range you draw from at the loop's last step: the lab draws r from 0 \
-         to k inclusive (0..=k), and j from the whole deck"
-    } else if message.contains("overflow") {
-        "an arithmetic overflow in a loop often means a counter goes below 0: a usize \
-         cannot, so `k - 1` at k = 0 panics. Check where the loop stops"
-    } else {
-        "read the panic message and go to the line it names: an index out of bounds \
-         usually means a loop runs one step too far, or a half is split at the wrong place"
-    }
-}
-
 /// Runs a check against the student's code and reports how it went.
 ///
 /// The check runs on its own thread. If one call of the student's function
@@ -347,9 +187,27 @@ pub fn run_check_on(
     let spawned = thread::Builder::new().name(check.path()).spawn(move || {
         ON_CHECK_THREAD.set(true);
         // A failure's hint is refined by the exercise's diagnosis, with the
-        // same functions, so one mistake reads as one message.
-        let body = move |f: &dyn Functions| {
-            (check_copy.run)(f).map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure))
+        // same functions, so one mistake reads as one message. A panic of
+        // the student's code is diagnosed too, once its own report (the
+        // call it happened in) is made, before the diagnosis's calls.
+        let diagnosis_probe = Arc::clone(&worker_probe);
+        let body = move |f: &dyn Functions| match panic::catch_unwind(AssertUnwindSafe(|| {
+            (check_copy.run)(f)
+        })) {
+            Ok(result) => {
+                result.map_err(|failure| crate::diagnosis::refine(&check_copy, f, failure))
+            }
+            Err(payload) => {
+                let call = diagnosis_probe.in_progress();
+                let mut outcome = from_panic(&check_copy, call, payload, PANICKED_AT.take());
+                if let Outcome::Panicked {
+                    mistake, message, ..
+                } = &mut outcome
+                {
+                    *mistake = crate::diagnosis::after_panic(&check_copy, f, message);
+                }
+                panic::resume_unwind(Box::new(outcome))
+            }
         };
         let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)))
             .map_err(|payload| (payload, PANICKED_AT.take()));
@@ -360,6 +218,7 @@ pub fn run_check_on(
         return Outcome::Panicked {
             during: check.path(),
             message: format!("could not start the check's thread: {error}"),
+            mistake: None,
         };
     }
     loop {
@@ -381,6 +240,7 @@ pub fn run_check_on(
                 return Outcome::Panicked {
                     during: check.path(),
                     message: "the check's thread ended without a result".into(),
+                    mistake: None,
                 };
             }
         }
@@ -415,5 +275,9 @@ fn from_panic(
         Some(at) => format!("{message} (at {at})"),
         None => message,
     };
-    Outcome::Panicked { during, message }
+    Outcome::Panicked {
+        during,
+        message,
+        mistake: None,
+    }
 }

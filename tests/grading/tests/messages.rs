@@ -101,6 +101,14 @@ fn a_panic_names_the_call_that_panicked_and_where() {
     );
     assert!(text.contains("wrong/floor_midpoint.rs:"), "{text}");
     assert!(text.contains("go to the line it names"), "{text}");
+    // The diagnosis, run after the panic, names the mistake behind it.
+    assert!(
+        text.contains(
+            "Here the cause is the middle rounded down (n / 2), so an odd deck's extra card \
+             runs past the end"
+        ),
+        "{text}"
+    );
 }
 
 /// k runs down to 0 instead of 1, so the last draw is from 0..0.

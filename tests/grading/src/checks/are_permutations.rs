@@ -33,14 +33,14 @@ const ONE_CARD_DIFFERS: &[(&[i32], &[i32])] = &[
     (&[1, 6], &[2, 3]),
 ];
 
-const SAME_SUM: &[(&[i32], &[i32])] = &[
+pub(crate) const SAME_SUM: &[(&[i32], &[i32])] = &[
     (&[1, 4], &[2, 3]),
     (&[1, 2, 6], &[1, 3, 5]),
     (&[0, 5, -5], &[1, 2, -3]),
     (&[10, 20, 30, 40], &[11, 19, 31, 39]),
 ];
 
-const SAME_PRODUCT_OR_XOR: &[(&[i32], &[i32])] = &[
+pub(crate) const SAME_PRODUCT_OR_XOR: &[(&[i32], &[i32])] = &[
     // Same product (6), and the same sum and product at once (19 and 144).
     (&[1, 6], &[2, 3]),
     (&[2, 8, 9], &[12, 3, 4]),

@@ -1,0 +1,103 @@
+//! What a student's function did with one chosen input, panics included:
+//! a panic's message is evidence as much as a wrong deck is. An index one
+//! past the end of a deck (`the len is 5 but the index is 5`) is what a
+//! middle rounded down, or a loop that starts at `k = n`, leaves behind.
+
+use std::any::Any;
+use std::panic::{self, AssertUnwindSafe};
+
+use crate::runner::QuietPanics;
+use crate::{CheckRng, Outcome};
+
+/// What a call gave: its answer, or the message it panicked with.
+pub(crate) type Attempt<T> = Result<T, String>;
+
+/// Runs `body`, keeping its panic off the terminal and its message as the
+/// error. A sandboxed child's panic reaches here as an [`Outcome`]; any
+/// other way for a call to end (a crash, a hang) has no message to read
+/// and reads as an empty one.
+pub(crate) fn attempt<T>(body: impl FnOnce() -> T) -> Attempt<T> {
+    let _quiet = QuietPanics::new();
+    panic::catch_unwind(AssertUnwindSafe(body)).map_err(|payload| message_of(payload.as_ref()))
+}
+
+fn message_of(payload: &(dyn Any + Send)) -> String {
+    match payload.downcast_ref::<Outcome>() {
+        Some(Outcome::Panicked { message, .. }) => message.clone(),
+        Some(_) => String::new(),
+        None => workbook::panic_message(payload),
+    }
+}
+
+/// The numbers of a panic that reads a slot past the end of a slice:
+/// (the slice's length, the first position past it that was asked for).
+/// Rust words it three ways: an index (`v[i]`), a range's end
+/// (`&v[a..b]`), and two lengths that differ (`copy_from_slice`).
+pub(crate) fn overrun(message: &str) -> Option<(usize, usize)> {
+    let number_after = |text: &str, words: &str| -> Option<usize> {
+        let rest = &text[text.find(words)? + words.len()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    };
+    if message.starts_with("index out of bounds") {
+        return Some((
+            number_after(message, "the len is ")?,
+            number_after(message, "the index is ")?,
+        ));
+    }
+    if message.starts_with("range end index") {
+        let end = number_after(message, "range end index ")?;
+        let len = number_after(message, "slice of length ")?;
+        return Some((len, end - 1));
+    }
+    if message.starts_with("source slice length") {
+        let source = number_after(message, "source slice length (")?;
+        let destination = number_after(message, "destination slice length (")?;
+        return Some((source.min(destination), source.max(destination) - 1));
+    }
+    None
+}
+
+/// Whether `message` is an overrun of exactly one slot: the position
+/// asked for is the slice's length.
+pub(crate) fn one_past_the_end(message: &str) -> bool {
+    overrun(message).is_some_and(|(len, index)| index == len)
+}
+
+/// Whether `message` is any overrun: a position at or past the length.
+pub(crate) fn past_the_end(message: &str) -> bool {
+    overrun(message).is_some_and(|(len, index)| index >= len)
+}
+
+/// One shuffle of `deck` by a random shuffle under diagnosis.
+pub(crate) type ShuffleOnce<'a> = &'a dyn Fn(&[i32], &mut CheckRng) -> Vec<i32>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overruns_are_read_in_each_wording() {
+        let index = "index out of bounds: the len is 5 but the index is 5";
+        assert_eq!(overrun(index), Some((5, 5)));
+        assert!(one_past_the_end(index));
+        let range = "range end index 6 out of range for slice of length 5";
+        assert_eq!(overrun(range), Some((5, 5)));
+        let lengths = "source slice length (3) does not match destination slice length (2)";
+        assert_eq!(overrun(lengths), Some((2, 2)));
+        let far = "index out of bounds: the len is 4 but the index is 51";
+        assert!(!one_past_the_end(far) && past_the_end(far));
+        assert_eq!(overrun("attempt to subtract with overflow"), None);
+    }
+
+    #[test]
+    fn a_panic_becomes_its_message() {
+        let v: Vec<i32> = vec![1, 2];
+        let at = std::hint::black_box(2);
+        assert_eq!(
+            attempt(|| v[at]),
+            Err("index out of bounds: the len is 2 but the index is 2".into())
+        );
+        assert_eq!(attempt(|| 7), Ok(7));
+    }
+}

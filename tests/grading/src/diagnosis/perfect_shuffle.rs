@@ -1,0 +1,189 @@
+//! The perfect shuffle's known mistakes, each a model of what the mistaken
+//! function does with every deck from 0 to 13 cards and a few near 26 and
+//! 52, panics included. The student's function runs once on each of those
+//! decks; a mistake is named only when its model accounts for every deck.
+
+use super::evidence::{Attempt, attempt, one_past_the_end};
+use super::{Mistake, mistake};
+use crate::Functions;
+use crate::checks::distinct_deck;
+use crate::oracle::{out_shuffle, out_shuffle_position};
+
+/// The sizes of deck the diagnosis tries: every small one, both parities,
+/// and the sizes around the halves and wholes students write into code
+/// (26 and 52, the 10 of a second half read from offset 5).
+const SIZES: [usize; 20] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 25, 26, 27, 51, 52, 53,
+];
+
+/// Each size of [`SIZES`] with what the function did with a deck of it.
+type Answers = Vec<(usize, Attempt<Vec<i32>>)>;
+
+pub(super) const MIDDLE_ROUNDED_DOWN: Mistake = mistake(
+    "the middle rounded down (n / 2), so an odd deck's extra card runs past the end",
+    "odd_lengths_give_the_extra_card_to_the_first_half",
+);
+pub(super) const DECK_SIZE_IN_CODE: Mistake = mistake(
+    "a deck size written into the code (right for one size of deck only)",
+    "every_deck_up_to_100_cards",
+);
+pub(super) const ONE_PAST_THE_END: Mistake = mistake(
+    "an index that starts one past the end (values[n]), so every deck panics",
+    "returns_a_permutation",
+);
+const UNSHUFFLE: Mistake = mistake(
+    "undoing a perfect shuffle (even positions first, then odd ones)",
+    "even_lengths_interleave_the_halves",
+);
+
+/// The known mistake of a perfect shuffle, if any.
+pub(super) fn diagnose(f: &dyn Functions) -> Option<Mistake> {
+    let answers: Answers = SIZES
+        .iter()
+        .map(|&n| {
+            let deck = distinct_deck(n);
+            (n, attempt(|| f.perfect_shuffle().call(&deck)))
+        })
+        .collect();
+    let even_match = |model: &dyn Fn(&[i32]) -> Vec<i32>| {
+        answers
+            .iter()
+            .filter(|(n, _)| n % 2 == 0)
+            .all(|(n, answer)| answer.as_ref().ok() == Some(&model(&distinct_deck(*n))))
+    };
+    let right = |n: usize, answer: &Attempt<Vec<i32>>| {
+        answer.as_ref().ok() == Some(&out_shuffle(&distinct_deck(n)))
+    };
+    if even_match(&positions) {
+        return Some(mistake(
+            "writing positions into the new deck instead of the cards",
+            "moves_values_not_indices",
+        ));
+    }
+    if even_match(&in_shuffle) {
+        return Some(mistake(
+            "putting the second half's card first (an in-shuffle)",
+            "even_lengths_interleave_the_halves",
+        ));
+    }
+    if even_match(&unshuffle) {
+        return Some(UNSHUFFLE);
+    }
+    if even_match(&out_shuffle) {
+        let odd = answers.iter().filter(|(n, _)| n % 2 == 1);
+        // An odd deck that overruns by one slot, every time: the extra card
+        // written past the end of the second half, or of a first half
+        // sized n / 2.
+        if odd
+            .clone()
+            .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)))
+        {
+            return Some(MIDDLE_ROUNDED_DOWN);
+        }
+        if odd.clone().any(|(n, a)| !right(*n, a)) {
+            return Some(mistake(
+                "where an odd deck is split (the first half gets the extra card)",
+                "odd_lengths_give_the_extra_card_to_the_first_half",
+            ));
+        }
+        return None;
+    }
+    if right_for_one_size_only(&answers, &right) {
+        return Some(DECK_SIZE_IN_CODE);
+    }
+    let every_deck_overruns = answers
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)));
+    every_deck_overruns.then_some(ONE_PAST_THE_END)
+}
+
+/// Whether the function is right only for the decks that share one
+/// middle m of at least 5 (2m - 1 and 2m cards: 9 and 10, 51 and 52), as
+/// a function with 52, 26 or an offset of 5 in its loops is, and wrong or
+/// panicking for every other deck of 2 cards or more. (A middle of 2 or
+/// 3 is left out: a function that swaps the two middle cards is right for
+/// 3 and 4 cards, and writes no deck size.)
+fn right_for_one_size_only(
+    answers: &Answers,
+    right: &dyn Fn(usize, &Attempt<Vec<i32>>) -> bool,
+) -> bool {
+    let middles: Vec<usize> = answers
+        .iter()
+        .filter(|(n, a)| *n >= 2 && right(*n, a))
+        .map(|(n, _)| n.div_ceil(2))
+        .collect();
+    middles
+        .first()
+        .is_some_and(|&m| m >= 5 && middles.iter().all(|&other| other == m))
+}
+
+/// The out-shuffle of the positions 0..n instead of the cards.
+fn positions(deck: &[i32]) -> Vec<i32> {
+    let indices: Vec<i32> = (0..deck.len() as i32).collect();
+    out_shuffle(&indices)
+}
+
+/// The second half's card first at each pair.
+fn in_shuffle(deck: &[i32]) -> Vec<i32> {
+    let (first, second) = deck.split_at(deck.len() / 2);
+    second
+        .iter()
+        .zip(first)
+        .flat_map(|(&a, &b)| [a, b])
+        .collect()
+}
+
+/// The perfect shuffle run backwards: the cards at even positions, then
+/// those at odd ones ([0, 1, 2, 3, 4, 5] becomes [0, 2, 4, 1, 3, 5]).
+fn unshuffle(deck: &[i32]) -> Vec<i32> {
+    (0..deck.len())
+        .map(|i| deck[out_shuffle_position(deck.len(), i)])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_unshuffle_undoes_the_shuffle() {
+        assert_eq!(unshuffle(&[0, 1, 2, 3, 4, 5]), [0, 2, 4, 1, 3, 5]);
+        for n in 0..12 {
+            let deck = distinct_deck(n);
+            assert_eq!(unshuffle(&out_shuffle(&deck)), deck);
+        }
+    }
+
+    #[test]
+    fn one_size_means_one_middle() {
+        let answer = |n: usize| -> (usize, Attempt<Vec<i32>>) {
+            let deck = distinct_deck(n);
+            match n {
+                51 | 52 => (n, Ok(out_shuffle(&deck))),
+                _ => (
+                    n,
+                    Err("index out of bounds: the len is 3 but the index is 26".into()),
+                ),
+            }
+        };
+        let right = |n: usize, a: &Attempt<Vec<i32>>| {
+            a.as_ref().ok() == Some(&out_shuffle(&distinct_deck(n)))
+        };
+        let fixed: Answers = SIZES.iter().map(|&n| answer(n)).collect();
+        assert!(right_for_one_size_only(&fixed, &right));
+        let small: Answers = SIZES
+            .iter()
+            .map(|&n| {
+                let deck = distinct_deck(n);
+                let ok = if n == 3 || n == 4 {
+                    out_shuffle(&deck)
+                } else {
+                    deck
+                };
+                (n, Ok(ok))
+            })
+            .collect();
+        assert!(!right_for_one_size_only(&small, &right));
+    }
+}

@@ -1,0 +1,193 @@
+//! How one check went, as every report prints it: passed, failed with a
+//! message, or what became of the student's code (not written, panicked,
+//! crashed, did not compile, ran out of time, or not run).
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::{Failure, Mistake};
+
+/// What an [`Outcome::NotImplemented`] says after the function's name;
+/// reports that keep only the text find it there.
+pub const NOT_YET_IMPLEMENTED: &str = "is not yet implemented";
+
+/// The words in an [`Outcome::Moot`] message that reports, such as the
+/// `grade` table, look for to fold those checks into one line.
+pub const WHILE_CORE_FAILS: &str = "earns nothing while its core check";
+
+/// How one check went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every assertion held.
+    Passed,
+    /// The function answered, but wrongly.
+    Failed(Failure),
+    /// The function still calls `todo!()`.
+    NotImplemented {
+        /// The function that has not been written yet.
+        function: String,
+    },
+    /// The function panicked.
+    Panicked {
+        /// Which call, such as "perfect_shuffle for 5 cards".
+        during: String,
+        /// The panic's message.
+        message: String,
+        /// The known mistake the exercise's answer makes, when the
+        /// diagnosis, run after the panic, recognises one: a panic's input
+        /// and message are evidence too (an odd deck overrunning a half
+        /// whose middle was rounded down).
+        mistake: Option<Mistake>,
+    },
+    /// The process running the student's code ended in the middle of a
+    /// call: `exit`, `abort`, a crash, or a limit (the `grade` command).
+    Crashed {
+        /// Which call.
+        during: String,
+        /// How it ended, in words.
+        how: String,
+        /// The end of what it printed.
+        output: String,
+    },
+    /// The function, or code it calls, did not compile.
+    DidNotCompile {
+        /// The exercise's function.
+        function: String,
+        /// The compiler's message, trimmed.
+        message: String,
+    },
+    /// One call did not return within the time limit.
+    TimedOut {
+        /// Which call, such as "selection_shuffle for 4 cards".
+        during: String,
+        /// The limit it ran past.
+        limit: Duration,
+    },
+    /// Not run, because an earlier check of the same exercise ran out of
+    /// time or crashed its process (the `grade` command): an endless loop
+    /// or a runaway allocation costs its limit once, not once per check.
+    NotRun {
+        /// The exercise's function.
+        function: String,
+        /// What happened earlier: "ran out of time" or "crashed".
+        what: String,
+        /// The title of the earlier check.
+        earlier: String,
+    },
+    /// Not run, because a core check of the same exercise failed, so the
+    /// exercise earns nothing whatever this check says (the `grade`
+    /// command, which runs core checks first).
+    Moot {
+        /// The exercise's function.
+        function: String,
+        /// The title of the core check that failed.
+        core: String,
+    },
+}
+
+impl Outcome {
+    /// Whether the check passed.
+    pub fn passed(&self) -> bool {
+        matches!(self, Outcome::Passed)
+    }
+
+    /// The known mistake this outcome carries: a failure's or a panic's,
+    /// as the diagnosis found it.
+    pub fn mistake(&self) -> Option<Mistake> {
+        match self {
+            Outcome::Failed(failure) => failure.mistake,
+            Outcome::Panicked { mistake, .. } => *mistake,
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Passed => write!(f, "passed"),
+            Outcome::Failed(failure) => write!(f, "{failure}"),
+            Outcome::NotImplemented { function } => write!(
+                f,
+                "{function} {NOT_YET_IMPLEMENTED}: replace the todo!() in its body with your code"
+            ),
+            Outcome::Panicked {
+                during,
+                message,
+                mistake,
+            } => {
+                write!(
+                    f,
+                    "{during} panicked: {message}\n  hint:     {}",
+                    panic_hint(message)
+                )?;
+                // The diagnosis, run after the panic, names its cause.
+                if let Some(mistake) = mistake {
+                    write!(f, ". Here the cause is {}", mistake.what)?;
+                }
+                Ok(())
+            }
+            Outcome::Crashed {
+                during,
+                how,
+                output,
+            } => {
+                write!(f, "{during} did not return: {how}")?;
+                if !output.is_empty() {
+                    write!(f, "\n  output:\n")?;
+                    for line in output.lines() {
+                        writeln!(f, "    {line}")?;
+                    }
+                }
+                Ok(())
+            }
+            Outcome::DidNotCompile { function, message } => {
+                writeln!(
+                    f,
+                    "{function} did not compile, so its checks could not run:"
+                )?;
+                for line in message.lines() {
+                    writeln!(f, "    {line}")?;
+                }
+                Ok(())
+            }
+            Outcome::TimedOut { during, limit } => write!(
+                f,
+                "{during} did not return within {} s: does the loop ever end?\n  \
+                 hint:     a loop ends only if its condition changes: a while loop that waits \
+                 for a card not yet taken waits forever if the draw can never give one, so \
+                 check the range you draw from, and that each pass marks or moves a card",
+                limit.as_secs_f64()
+            ),
+            Outcome::NotRun {
+                function,
+                what,
+                earlier,
+            } => write!(
+                f,
+                "not run: {function} {what} in an earlier check (\"{earlier}\"), so its later \
+                 checks were not run"
+            ),
+            Outcome::Moot { function, core } => write!(
+                f,
+                "not run: {function} {WHILE_CORE_FAILS} \"{core}\" fails, so its other checks \
+                 were not run; fix that one first"
+            ),
+        }
+    }
+}
+
+/// What to look at for a panic, from its message.
+fn panic_hint(message: &str) -> &'static str {
+    if message.contains("empty range") {
+        "random_range panics when its range is empty, such as 0..0 or 0..k with k = 0. \
+         Check the range you draw from at the loop's last step: the lab draws r from 0 \
+         to k inclusive (0..=k), and j from the whole deck"
+    } else if message.contains("overflow") {
+        "an arithmetic overflow in a loop often means a counter goes below 0: a usize \
+         cannot, so `k - 1` at k = 0 panics. Check where the loop stops"
+    } else {
+        "read the panic message and go to the line it names: an index out of bounds \
+         usually means a loop runs one step too far, or a half is split at the wrong place"
+    }
+}
