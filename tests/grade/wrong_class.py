@@ -4,7 +4,7 @@ submission per file of tests/fixtures/wrong/, the reference solutions in a
 module beside the fixture's own functions, which shadow them (as the
 tests in tests/grade/tests/ build it).
 
-    python3 tests/grade/wrong_class.py OUT    # OUT/<fixture>.rs, 34 of them
+    python3 tests/grade/wrong_class.py OUT    # OUT/<fixture>.rs, one per fixture
 
 The instructors' chapter grades this class to show the class report.
 """
