@@ -8,11 +8,9 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, mpsc};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 
 pub use crate::cli::{Cli, Command, Format};
 pub use crate::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
@@ -23,10 +21,12 @@ pub use crate::sandbox::isolated;
 
 use crate::cache::{cached, grader_fingerprint};
 use crate::gradebook::{save_gradebook, save_results};
+use crate::interrupt::{self, Stopped};
+use crate::progress::Progress;
 use crate::sandbox::lock;
 use crate::timings::describe_timings;
 use crate::watch::Changes;
-use crate::workers::{Grading, available_jobs};
+use crate::workers::{Grading, available_jobs, join_workers, spawn_workers};
 use crate::{compile, report, rubric, sandbox};
 
 /// Runs the command; errors are bad input or a grader that cannot work.
@@ -43,6 +43,22 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
+    interrupt::install().context("cannot catch Ctrl-C to stop cleanly")?;
+    match grade_until_done(cli) {
+        Err(error) => match error.downcast::<Stopped>() {
+            Ok(stopped) => {
+                eprintln!("{stopped}");
+                Ok(ExitCode::from(stopped.signal.exit_status()))
+            }
+            Err(error) => Err(error),
+        },
+        done => done,
+    }
+}
+
+/// Grades, and with `--watch` grades again on every change, until done or
+/// stopped by a signal ([`Stopped`]).
+fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
     let (rubric_text, rubric) = load_rubric(cli.rubric.as_deref())?;
     let grader = grader_fingerprint(&rubric_text)?;
     let mut changes = None;
@@ -61,6 +77,9 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             );
         }
         let graded = grade_all(cli, &rubric, &rubric_text, &grader, &submissions)?;
+        // A stop that came too late to cut grading short still stops it
+        // before its report: the one line says what was kept.
+        stop_point(cli, graded.len(), submissions.len())?;
         print(cli.format, &graded)?;
         let Some(changes) = changes.as_mut() else {
             return Ok(ExitCode::SUCCESS);
@@ -69,6 +88,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             "Watching {} for changes (Ctrl-C to stop)…",
             describe_paths(&cli.paths)
         );
+        // Waiting holds nothing to clean up: a stop ends `grade` at once.
+        let _stop = interrupt::on_stop(|| {
+            interrupt::exit_now("grade: stopped watching; every grade above is final")
+        });
         changes.wait(&cli.paths, &submissions);
     }
 }
@@ -160,16 +183,26 @@ fn grade_all(
         .cloned()
         .collect();
     if !todo.is_empty() {
-        let progress = progress_bar(todo.len() as u64);
-        progress.set_message("compiling");
+        let total = submissions.len();
+        let mut progress = Progress::new(todo.len() as u64);
         let compiling = Instant::now();
-        let setting = sandbox::Setting::detect()?;
-        progress.suspend(|| eprintln!("{}", setting.describe()));
+        let building = interrupt::kill_children_on_stop();
+        let setting = sandbox::Setting::detect();
+        // A build cut short by a stop fails, or blames the students: the
+        // stop is checked before its outcome is believed.
+        stop_point(cli, done.len(), total)?;
+        let setting = setting?;
+        progress.say(&setting.describe());
         setting_line = Some(setting.describe());
-        let batch = compile::build(&build_dir(), &todo, rubric.build.compile_seconds)?;
+        let dir = build_dir();
+        progress.compiling(dependencies_built(&dir));
+        let batch = compile::build(&dir, &todo, rubric.build.compile_seconds);
+        drop(building);
+        stop_point(cli, done.len(), total)?;
+        let batch = batch?;
         let grading_started = Instant::now();
-        progress.set_message("grading");
         let jobs = cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);
+        progress.grading(jobs);
         let grading = Arc::new(Grading::new(
             todo,
             batch,
@@ -177,18 +210,15 @@ fn grade_all(
             rubric.clone(),
             grader.to_string(),
         ));
+        let stopping = {
+            let grading = Arc::clone(&grading);
+            interrupt::on_stop(move || grading.stop())
+        };
         let (sender, receiver) = mpsc::channel();
-        let workers: Vec<_> = (0..jobs)
-            .map(|_| {
-                let grading = Arc::clone(&grading);
-                let sender = sender.clone();
-                thread::spawn(move || grading.work(&sender))
-            })
-            .collect();
+        let workers = spawn_workers(&grading, jobs, &sender)?;
         drop(sender);
         for result in receiver {
-            progress.set_message(result.extra_data.submission.clone());
-            progress.inc(1);
+            progress.graded(&result.extra_data.submission);
             if let Some(out) = &cli.out {
                 save_results(out, &result)?;
             }
@@ -197,10 +227,22 @@ fn grade_all(
                 save_gradebook(out, &done)?;
             }
         }
-        for worker in workers {
-            let _ = worker.join();
+        let panicked = join_workers(workers);
+        // Waits for a stop under way, and drops its hold on the batch.
+        drop(stopping);
+        if let Some(panic) = panicked.first() {
+            bail!(
+                "a grading thread failed ({panic}), which is a bug in grade; {} of {total} \
+                 submissions were graded{}, and the rest were not",
+                done.len(),
+                cli.out.as_deref().map_or_else(String::new, |out| format!(
+                    " and are in {}, where a rerun grades the rest",
+                    out.display()
+                ))
+            );
         }
-        progress.finish_and_clear();
+        stop_point(cli, done.len(), total)?;
+        progress.done(done.len());
         if std::env::var_os("GRADE_TIMINGS").is_some() {
             eprintln!(
                 "timings: compiling {:.1} s, grading {:.1} s",
@@ -261,13 +303,35 @@ fn write_pages(
     Ok(())
 }
 
-fn progress_bar(length: u64) -> ProgressBar {
-    let bar = ProgressBar::new(length);
-    if let Ok(style) = ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} {msg}") {
-        bar.set_style(style.progress_chars("=> "));
+/// [`Stopped`], saying what was kept, if a signal has asked `grade` to stop.
+fn stop_point(cli: &Cli, graded: usize, total: usize) -> anyhow::Result<()> {
+    match interrupt::stopped() {
+        Some(signal) => Err(Stopped {
+            signal,
+            graded,
+            total,
+            out: cli.out.clone(),
+        }
+        .into()),
+        None => Ok(()),
     }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+}
+
+/// Whether the images' dependencies are built in `dir` already (its
+/// release folder holds `grade-serve`'s library), for the first run's
+/// warning that building them takes minutes.
+fn dependencies_built(dir: &Path) -> bool {
+    let Ok(release) = crate::cargo::release_dir(dir) else {
+        return true;
+    };
+    fs::read_dir(release.join("deps")).is_ok_and(|entries| {
+        entries.flatten().any(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("libgrade_serve-")
+        })
+    })
 }
 
 /// The environment variable that moves where batches are built, for a
