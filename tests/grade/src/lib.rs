@@ -17,8 +17,9 @@
 //! checks, `schedule` chooses which of a chain's checks run, `scores` turns
 //! outcomes into points, `timings` measures the sandbox's cost, `watch`
 //! waits for a source to change, `progress` says how far a run has got,
-//! and `interrupt` stops a run cleanly on Ctrl-C or SIGTERM. The sandbox
-//! is three parts: `setting` finds and describes it, `zygote_client` starts and stops a submission's
+//! and `interrupt` stops a run cleanly on Ctrl-C or SIGTERM, ending what
+//! it started (`descendants`). The sandbox is three parts: `setting` finds
+//! and describes it, `zygote_client` starts and stops a submission's
 //! zygote, and `check_process` talks to one check's process.
 //!
 //! Building has rooms of its own: `compile` puts the steps in order,
@@ -49,6 +50,7 @@ mod classroom;
 mod cli;
 mod compile;
 mod compile_limit;
+mod descendants;
 mod diagnostic;
 mod discover;
 mod feedback_page;

@@ -11,6 +11,8 @@ use predicates::prelude::*;
 
 mod classes;
 mod gradebook;
+// Ctrl-C and SIGTERM, and the progress lines of a run without a terminal.
+mod stopping;
 use classes::{autograder_root, fixtures};
 use gradebook::{Loses, assert_has_row, did_not_compile, row, source_of};
 

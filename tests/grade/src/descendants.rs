@@ -1,0 +1,106 @@
+//! The processes `grade` started, and those they started in turn, read
+//! from /proc by their parents, and killed: how a stop ends a build that
+//! cargo, rustc and the linkers are in the middle of, wherever their
+//! process groups are (see [`crate::interrupt`]).
+
+use std::collections::HashMap;
+use std::thread;
+use std::time::Duration;
+
+/// Kills every process `grade` started that is still running, and what
+/// those started in turn: cargo, rustc, the linkers, the zygotes and their
+/// checks. Repeated until none is found, since one may start another
+/// while the list is read.
+pub(crate) fn kill_descendants() {
+    kill_descendants_of(std::process::id());
+}
+
+/// Kills every process descended from `root`, not `root` itself.
+fn kill_descendants_of(root: u32) {
+    use nix::sys::signal::{Signal as Kill, kill};
+    use nix::unistd::Pid;
+    for _ in 0..20 {
+        let found = descendants(root);
+        if found.is_empty() {
+            return;
+        }
+        for pid in found {
+            let _ = kill(Pid::from_raw(pid), Kill::SIGKILL);
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Every living process descended from `root`, from /proc.
+fn descendants(root: u32) -> Vec<i32> {
+    let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse().ok()) else {
+            continue;
+        };
+        if let Some((parent, state)) = parent_of(pid) {
+            // A zombie is dead already; its parent reaps it.
+            if state != 'Z' {
+                children.entry(parent).or_default().push(pid);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    let mut next = vec![root as i32];
+    while let Some(pid) = next.pop() {
+        for &child in children.get(&pid).map_or(&[][..], Vec::as_slice) {
+            found.push(child);
+            next.push(child);
+        }
+    }
+    found
+}
+
+/// The parent and state of process `pid`, from /proc/PID/stat, whose
+/// second field (the command's name, in parentheses) may hold anything.
+fn parent_of(pid: i32) -> Option<(i32, char)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    Some((fields.next()?.parse().ok()?, state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::{Command, Stdio};
+
+    #[test]
+    fn descendants_are_found_through_their_parents_and_killed_below_one() {
+        // A shell that starts a sleep of its own: the sleep is a grandchild.
+        let mut shell = Command::new("sh")
+            .args(["-c", "sleep 1000 & wait"])
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let shell_pid = shell.id() as i32;
+        let mut found = Vec::new();
+        for _ in 0..200 {
+            found = descendants(std::process::id());
+            if found.len() >= 2 && found.contains(&shell_pid) {
+                break;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(found.contains(&shell_pid), "{found:?}");
+        let grandchild = found
+            .iter()
+            .copied()
+            .find(|&pid| parent_of(pid).map(|(parent, _)| parent) == Some(shell_pid))
+            .expect("the shell's sleep");
+        // Below the shell only: other tests of this binary have children too.
+        kill_descendants_of(shell.id());
+        let alive = parent_of(grandchild).is_some_and(|(_, state)| state != 'Z');
+        assert!(!alive, "the grandchild {grandchild} is still running");
+        // Its sleep killed, the shell's `wait` returns and the shell ends.
+        shell.wait().unwrap();
+    }
+}
