@@ -268,3 +268,38 @@ fn sigterm_while_building_ends_cargo_and_rustc_too() {
     let left: Vec<_> = std::fs::read_dir(&temporary).unwrap().flatten().collect();
     assert!(left.is_empty(), "left in the temporary folder: {left:?}");
 }
+
+#[test]
+fn ctrl_c_ends_a_watch_that_waits_for_a_change() {
+    use std::io::{BufRead, BufReader, Read};
+    let folder = open_folder("stop-watch-");
+    std::fs::write(folder.path().join("lib.rs"), reference()).unwrap();
+    let mut running = Command::new(assert_cmd::cargo::cargo_bin("grade"))
+        .arg("--rubric")
+        .arg(fixtures().join("fast_rubric.toml"))
+        .arg("--watch")
+        .arg(folder.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(running.stderr.take().unwrap());
+    let mut before = String::new();
+    // The first build may take minutes on a cold machine; the line comes
+    // once the grades are printed and the watch waits.
+    while !before.contains("Watching ") {
+        let read = stderr.read_line(&mut before).unwrap();
+        assert!(read > 0, "grade ended before watching:\n{before}");
+    }
+    let sent = Instant::now();
+    kill(Pid::from_raw(running.id() as i32), Signal::SIGINT).unwrap();
+    let mut after = String::new();
+    stderr.read_to_string(&mut after).unwrap();
+    let status = running.wait().unwrap();
+    eprintln!("the watch ended {:?} after Ctrl-C", sent.elapsed());
+    assert_eq!(status.code(), Some(130), "{after}");
+    assert_eq!(
+        after,
+        "grade: stopped watching; every grade above is final\n"
+    );
+}
