@@ -76,7 +76,18 @@ fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
                 submissions.len()
             );
         }
-        let graded = grade_all(cli, &rubric, &rubric_text, &grader, &submissions)?;
+        let graded = match grade_all(cli, &rubric, &rubric_text, &grader, &submissions) {
+            Err(error) => match error.downcast::<WorkerFailed>() {
+                // The grades it did finish are printed before the error.
+                Ok(failed) if !failed.graded.is_empty() => {
+                    print(cli.format, &failed.graded)?;
+                    return Err(failed.into());
+                }
+                Ok(failed) => return Err(failed.into()),
+                Err(error) => return Err(error),
+            },
+            Ok(graded) => graded,
+        };
         // A stop that came too late to cut grading short still stops it
         // before its report: the one line says what was kept.
         stop_point(cli, graded.len(), submissions.len())?;
@@ -231,15 +242,13 @@ fn grade_all(
         // Waits for a stop under way, and drops its hold on the batch.
         drop(stopping);
         if let Some(panic) = panicked.first() {
-            bail!(
-                "a grading thread failed ({panic}), which is a bug in grade; {} of {total} \
-                 submissions were graded{}, and the rest were not",
-                done.len(),
-                cli.out.as_deref().map_or_else(String::new, |out| format!(
-                    " and are in {}, where a rerun grades the rest",
-                    out.display()
-                ))
-            );
+            return Err(WorkerFailed {
+                panic: panic.clone(),
+                total,
+                out: cli.out.clone(),
+                graded: done.into_values().collect(),
+            }
+            .into());
         }
         stop_point(cli, done.len(), total)?;
         progress.done(done.len());
@@ -302,6 +311,40 @@ fn write_pages(
     );
     Ok(())
 }
+
+/// A worker thread panicked, a bug in `grade`: the submissions it was
+/// grading have no grade, and the others, `graded`, are kept.
+#[derive(Debug)]
+struct WorkerFailed {
+    panic: String,
+    total: usize,
+    out: Option<PathBuf>,
+    graded: Vec<Results>,
+}
+
+impl std::fmt::Display for WorkerFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a grading thread failed, which is a bug in grade ({}); {} of {} submissions were \
+             graded",
+            self.panic,
+            self.graded.len(),
+            self.total
+        )?;
+        match &self.out {
+            Some(out) => write!(
+                f,
+                ", their grades are in {}, and a rerun with the same --out grades the rest",
+                out.display()
+            ),
+            None if self.graded.is_empty() => f.write_str("; a rerun grades them all"),
+            None => f.write_str(" (their grades are on stdout); a rerun grades them all"),
+        }
+    }
+}
+
+impl std::error::Error for WorkerFailed {}
 
 /// [`Stopped`], saying what was kept, if a signal has asked `grade` to stop.
 fn stop_point(cli: &Cli, graded: usize, total: usize) -> anyhow::Result<()> {

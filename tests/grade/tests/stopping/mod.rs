@@ -303,3 +303,50 @@ fn ctrl_c_ends_a_watch_that_waits_for_a_change() {
         "grade: stopped watching; every grade above is final\n"
     );
 }
+
+/// A worker thread's panic, a bug in `grade` that a debug build can be made
+/// to have after grading one submission, is an error, not a silence: the
+/// run fails in one line with no panic message, and the grade it finished
+/// is kept in `--out` and printed.
+#[test]
+fn a_worker_that_panics_fails_the_run_and_keeps_the_finished_grades() {
+    let class = open_folder("worker-panic-");
+    let out = class.path().join("out");
+    std::fs::write(class.path().join("a.rs"), reference()).unwrap();
+    std::fs::write(class.path().join("b.rs"), reference()).unwrap();
+    let output = Command::new(assert_cmd::cargo::cargo_bin("grade"))
+        .arg("--rubric")
+        .arg(fixtures().join("fast_rubric.toml"))
+        .arg(class.path().join("a.rs"))
+        .arg(class.path().join("b.rs"))
+        .arg("--out")
+        .arg(&out)
+        .args(["--format", "csv", "--jobs", "1"])
+        .env("GRADE_TEST_PANIC_AFTER", "a")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        stderr.lines().last(),
+        Some(
+            format!(
+                "Error: a grading thread failed, which is a bug in grade (the test's panic after \
+                 grading a); 1 of 2 submissions were graded, their grades are in {}, and a rerun \
+                 with the same --out grades the rest",
+                out.display()
+            )
+            .as_str()
+        )
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let ids: Vec<&str> = stdout
+        .lines()
+        .skip(1)
+        .filter_map(|row| row.split(',').next())
+        .collect();
+    assert_eq!(ids, ["a"], "{stdout}");
+    assert!(out.join("a/results.json").is_file());
+    assert!(!out.join("b/results.json").exists());
+}
