@@ -1,8 +1,8 @@
 //! Stopping cleanly on Ctrl-C or SIGTERM.
 //!
-//! A terminal's Ctrl-C reaches its whole foreground process group: `grade`,
-//! and while a batch builds, cargo, rustc and the linkers, which it starts
-//! in its own group. It never reaches a zygote or a check, which have
+//! A terminal's Ctrl-C reaches its whole foreground process group: `grade`
+//! and, while a batch builds, the cargo, rustc and linkers it started,
+//! which share its group. It never reaches a zygote or a check, which have
 //! groups of their own. A `kill` reaches `grade` alone. Either way the
 //! signal's handler only notes it ([`stopped`]); this module's thread then
 //! runs the stop of the phase under way ([`on_stop`]): the building phase
