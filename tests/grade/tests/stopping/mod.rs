@@ -350,3 +350,42 @@ fn a_worker_that_panics_fails_the_run_and_keeps_the_finished_grades() {
     assert!(out.join("a/results.json").is_file());
     assert!(!out.join("b/results.json").exists());
 }
+
+/// Without a terminal, each phase says so in a line on stderr, in order,
+/// and stdout holds only the grades.
+#[test]
+fn a_run_without_a_terminal_says_each_phase_in_a_line() {
+    let assert = assert_cmd::Command::cargo_bin("grade")
+        .unwrap()
+        .arg("--rubric")
+        .arg(fixtures().join("fast_rubric.toml"))
+        .arg(fixtures().join("class/reference.rs"))
+        .args(["--format", "csv", "--jobs", "2"])
+        .assert()
+        .success();
+    let output = assert.get_output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // The first build's warning and the count every 10 s depend on the
+    // machine; the seconds are masked.
+    let phases: Vec<String> = stderr
+        .lines()
+        .filter(|line| line.starts_with("grade: ") && !line.starts_with("grade: sandbox setting"))
+        .filter(|line| !line.contains("dependencies") && !line.contains("so far"))
+        .map(|line| match line.find(" graded in ") {
+            Some(at) => format!("{} graded in … s", &line[..at]),
+            None => line.to_string(),
+        })
+        .collect();
+    assert_eq!(
+        phases,
+        [
+            "grade: compiling 1 submission…",
+            "grade: grading 1 submission, 2 checks at a time…",
+            "grade: done: 1 submission graded in … s",
+        ],
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("submission,score,"), "{stdout}");
+    assert!(stdout.contains("\nreference,100,100,"), "{stdout}");
+}
