@@ -3,31 +3,53 @@
 //! cargo, rustc and the linkers are in the middle of, wherever their
 //! process groups are (see [`crate::interrupt`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Kills every process `grade` started that is still running, and what
 /// those started in turn: cargo, rustc, the linkers, the zygotes and their
-/// checks. Repeated until none is found, since one may start another
-/// while the list is read.
+/// checks.
 pub(crate) fn kill_descendants() {
     kill_descendants_of(std::process::id());
 }
 
-/// Kills every process descended from `root`, not `root` itself.
+/// How long [`kill_descendants_of`] waits for the tree to stand still: a
+/// process in the middle of a disk read stops only once it is done.
+const FREEZE_PATIENCE: Duration = Duration::from_millis(500);
+
+/// Kills every process descended from `root`, not `root` itself. They are
+/// stopped first (SIGSTOP), until every one found is stopped and no new
+/// one appears, and only then killed, together: a process killed first
+/// would orphan the children it had just started, which the kernel would
+/// hand to another parent, out of the tree and out of reach.
 fn kill_descendants_of(root: u32) {
     use nix::sys::signal::{Signal as Kill, kill};
     use nix::unistd::Pid;
-    for _ in 0..20 {
+    let mut stopped: BTreeSet<i32> = BTreeSet::new();
+    let deadline = Instant::now() + FREEZE_PATIENCE;
+    loop {
         let found = descendants(root);
-        if found.is_empty() {
-            return;
+        let new: Vec<i32> = found
+            .iter()
+            .copied()
+            .filter(|pid| !stopped.contains(pid))
+            .collect();
+        for &pid in &new {
+            let _ = kill(Pid::from_raw(pid), Kill::SIGSTOP);
+            stopped.insert(pid);
         }
-        for pid in found {
-            let _ = kill(Pid::from_raw(pid), Kill::SIGKILL);
+        // A stopped process cannot be in the middle of starting another.
+        let still = found
+            .iter()
+            .all(|&pid| parent_of(pid).is_none_or(|(_, state)| matches!(state, 'T' | 'Z')));
+        if (new.is_empty() && still) || Instant::now() >= deadline {
+            break;
         }
-        thread::sleep(Duration::from_millis(5));
+        thread::sleep(Duration::from_millis(1));
+    }
+    for pid in stopped {
+        let _ = kill(Pid::from_raw(pid), Kill::SIGKILL);
     }
 }
 

@@ -214,8 +214,13 @@ pub(crate) fn kill_children_on_stop() -> KillChildren {
 }
 
 impl Drop for KillChildren {
+    /// Ends the phase; after a stop, kills what is left before `grade`
+    /// exits, which would otherwise outrun the killing thread.
     fn drop(&mut self) {
         self.over.store(true, Ordering::SeqCst);
+        if stopped().is_some() {
+            kill_descendants();
+        }
     }
 }
 

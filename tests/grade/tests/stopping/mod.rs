@@ -264,6 +264,13 @@ fn sigterm_while_building_ends_cargo_and_rustc_too() {
         assert!(stderr.contains(line), "no {line:?} in\n{stderr}");
     }
     eprintln!("grade exited {took:?} after SIGTERM");
+    // Each was sent SIGKILL before grade exited; on a busy machine the
+    // last may take a moment to be scheduled and end. One that was missed
+    // (orphaned, say) would run for minutes.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while !processes_naming(&build).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert_eq!(processes_naming(&build), Vec::<String>::new());
     let left: Vec<_> = std::fs::read_dir(&temporary).unwrap().flatten().collect();
     assert!(left.is_empty(), "left in the temporary folder: {left:?}");
