@@ -48,9 +48,20 @@ fn kill_descendants_of(root: u32) {
         }
         thread::sleep(Duration::from_millis(1));
     }
-    for pid in stopped {
+    for &pid in &stopped {
         let _ = kill(Pid::from_raw(pid), Kill::SIGKILL);
     }
+    // A kill takes effect once the process is next scheduled: wait for
+    // that, so that nothing is left running when `grade` exits.
+    let deadline = Instant::now() + FREEZE_PATIENCE;
+    while stopped.iter().any(|&pid| alive(pid)) && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Whether process `pid` exists and has not ended (a zombie has).
+fn alive(pid: i32) -> bool {
+    parent_of(pid).is_some_and(|(_, state)| state != 'Z')
 }
 
 /// Every living process descended from `root`, from /proc.
@@ -135,8 +146,10 @@ mod tests {
         let grandchild = grandchild.expect("the shell's sleep, found through the shell");
         // Below the shell only: other tests of this binary have children too.
         kill_descendants_of(shell.0.id());
-        let alive = parent_of(grandchild).is_some_and(|(_, state)| state != 'Z');
-        assert!(!alive, "the grandchild {grandchild} is still running");
+        assert!(
+            !alive(grandchild),
+            "the grandchild {grandchild} is still running"
+        );
         // Its sleep killed, the shell's `wait` returns and the shell ends.
         shell.0.wait().unwrap();
     }
