@@ -8,11 +8,9 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, mpsc};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 
 pub use crate::cli::{Cli, Command, Format};
 pub use crate::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
@@ -23,10 +21,12 @@ pub use crate::sandbox::isolated;
 
 use crate::cache::{cached, grader_fingerprint};
 use crate::gradebook::{save_gradebook, save_results};
+use crate::interrupt::{self, Stopped};
+use crate::progress::Progress;
 use crate::sandbox::lock;
 use crate::timings::describe_timings;
 use crate::watch::Changes;
-use crate::workers::{Grading, available_jobs};
+use crate::workers::{Grading, available_jobs, join_workers, spawn_workers};
 use crate::{compile, report, rubric, sandbox};
 
 /// Runs the command; errors are bad input or a grader that cannot work.
@@ -43,6 +43,22 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
+    interrupt::install().context("cannot catch Ctrl-C to stop cleanly")?;
+    match grade_until_done(cli) {
+        Err(error) => match error.downcast::<Stopped>() {
+            Ok(stopped) => {
+                eprintln!("{stopped}");
+                Ok(ExitCode::from(stopped.signal.exit_status()))
+            }
+            Err(error) => Err(error),
+        },
+        done => done,
+    }
+}
+
+/// Grades, and with `--watch` grades again on every change, until done or
+/// stopped by a signal ([`Stopped`]).
+fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
     let (rubric_text, rubric) = load_rubric(cli.rubric.as_deref())?;
     let grader = grader_fingerprint(&rubric_text)?;
     let mut changes = None;
@@ -60,7 +76,21 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 submissions.len()
             );
         }
-        let graded = grade_all(cli, &rubric, &rubric_text, &grader, &submissions)?;
+        let graded = match grade_all(cli, &rubric, &rubric_text, &grader, &submissions) {
+            Err(error) => match error.downcast::<WorkerFailed>() {
+                // The grades it did finish are printed before the error.
+                Ok(failed) if !failed.graded.is_empty() => {
+                    print(cli.format, &failed.graded, cli.out.as_deref())?;
+                    return Err(failed.into());
+                }
+                Ok(failed) => return Err(failed.into()),
+                Err(error) => return Err(error),
+            },
+            Ok(graded) => graded,
+        };
+        // A stop that came too late to cut grading short still stops it
+        // before its report: the one line says what was kept.
+        stop_point(cli, graded.len(), submissions.len())?;
         print(cli.format, &graded, cli.out.as_deref())?;
         let Some(changes) = changes.as_mut() else {
             return Ok(ExitCode::SUCCESS);
@@ -69,6 +99,10 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             "Watching {} for changes (Ctrl-C to stop)…",
             describe_paths(&cli.paths)
         );
+        // Waiting holds nothing to clean up: a stop ends `grade` at once.
+        let _stop = interrupt::on_stop(|| {
+            interrupt::exit_now("grade: stopped watching; every grade above is final")
+        });
         changes.wait(&cli.paths, &submissions);
     }
 }
@@ -171,16 +205,26 @@ fn grade_all(
         .cloned()
         .collect();
     if !todo.is_empty() {
-        let progress = progress_bar(todo.len() as u64);
-        progress.set_message("compiling");
+        let total = submissions.len();
+        let mut progress = Progress::new(todo.len() as u64);
         let compiling = Instant::now();
-        let setting = sandbox::Setting::detect()?;
-        progress.suspend(|| eprintln!("{}", setting.describe()));
+        let building = interrupt::kill_children_on_stop();
+        let setting = sandbox::Setting::detect();
+        // A build cut short by a stop fails, or blames the students: the
+        // stop is checked before its outcome is believed.
+        stop_point(cli, done.len(), total)?;
+        let setting = setting?;
+        progress.say(&setting.describe());
         setting_line = Some(setting.describe());
-        let batch = compile::build(&build_dir(), &todo, rubric.build)?;
+        let dir = build_dir();
+        progress.compiling(dependencies_built(&dir));
+        let batch = compile::build(&dir, &todo, rubric.build);
+        drop(building);
+        stop_point(cli, done.len(), total)?;
+        let batch = batch?;
         let grading_started = Instant::now();
-        progress.set_message("grading");
         let jobs = cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);
+        progress.grading(jobs);
         let grading = Arc::new(Grading::new(
             todo,
             batch,
@@ -188,18 +232,15 @@ fn grade_all(
             rubric.clone(),
             grader.to_string(),
         ));
+        let stopping = {
+            let grading = Arc::clone(&grading);
+            interrupt::on_stop(move || grading.stop())
+        };
         let (sender, receiver) = mpsc::channel();
-        let workers: Vec<_> = (0..jobs)
-            .map(|_| {
-                let grading = Arc::clone(&grading);
-                let sender = sender.clone();
-                thread::spawn(move || grading.work(&sender))
-            })
-            .collect();
+        let workers = spawn_workers(&grading, jobs, &sender)?;
         drop(sender);
         for result in receiver {
-            progress.set_message(crate::terminal::one_line(&result.extra_data.submission));
-            progress.inc(1);
+            progress.graded(&result.extra_data.submission);
             if let Some(out) = &cli.out {
                 save_results(out, &result)?;
             }
@@ -208,10 +249,20 @@ fn grade_all(
                 save_gradebook(out, &done)?;
             }
         }
-        for worker in workers {
-            let _ = worker.join();
+        let panicked = join_workers(workers);
+        // Waits for a stop under way, and drops its hold on the batch.
+        drop(stopping);
+        if let Some(panic) = panicked.first() {
+            return Err(WorkerFailed {
+                panic: panic.clone(),
+                total,
+                out: cli.out.clone(),
+                graded: done.into_values().collect(),
+            }
+            .into());
         }
-        progress.finish_and_clear();
+        stop_point(cli, done.len(), total)?;
+        progress.done(done.len());
         if std::env::var_os("GRADE_TIMINGS").is_some() {
             eprintln!(
                 "timings: compiling {:.1} s, grading {:.1} s",
@@ -268,13 +319,69 @@ fn write_pages(
     Ok(())
 }
 
-fn progress_bar(length: u64) -> ProgressBar {
-    let bar = ProgressBar::new(length);
-    if let Ok(style) = ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} {msg}") {
-        bar.set_style(style.progress_chars("=> "));
+/// A worker thread panicked, a bug in `grade`: the submissions it was
+/// grading have no grade, and the others, `graded`, are kept.
+#[derive(Debug)]
+struct WorkerFailed {
+    panic: String,
+    total: usize,
+    out: Option<PathBuf>,
+    graded: Vec<Results>,
+}
+
+impl std::fmt::Display for WorkerFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a grading thread failed, which is a bug in grade ({}); {} of {} submissions were \
+             graded",
+            self.panic,
+            self.graded.len(),
+            self.total
+        )?;
+        match &self.out {
+            Some(out) => write!(
+                f,
+                ", their grades are in {}, and a rerun with the same --out grades the rest",
+                out.display()
+            ),
+            None if self.graded.is_empty() => f.write_str("; a rerun grades them all"),
+            None => f.write_str(" (their grades are on stdout); a rerun grades them all"),
+        }
     }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+}
+
+impl std::error::Error for WorkerFailed {}
+
+/// [`Stopped`], saying what was kept, if a signal has asked `grade` to stop.
+fn stop_point(cli: &Cli, graded: usize, total: usize) -> anyhow::Result<()> {
+    match interrupt::stopped() {
+        Some(signal) => Err(Stopped {
+            signal,
+            graded,
+            total,
+            out: cli.out.clone(),
+        }
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// Whether the images' dependencies are built in `dir` already (its
+/// release folder holds `grade-serve`'s library), for the first run's
+/// warning that building them takes minutes.
+fn dependencies_built(dir: &Path) -> bool {
+    let Ok(release) = crate::cargo::release_dir(dir) else {
+        return true;
+    };
+    fs::read_dir(release.join("deps")).is_ok_and(|entries| {
+        entries.flatten().any(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("libgrade_serve-")
+        })
+    })
 }
 
 /// The environment variable that moves where batches are built, for a

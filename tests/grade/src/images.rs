@@ -120,11 +120,14 @@ pub fn foreign_code(image: &Path, classmates: &[String]) -> anyhow::Result<Optio
 /// A batch's images, linked straight into a folder of their own that any
 /// user may read and run (the sandbox runs them as a user of each check's
 /// own when grading as root), removed with the batch. It is not in the
-/// shared build folder, so a concurrent run cannot change them.
+/// shared build folder, so a concurrent run cannot change them. A run
+/// that has to exit without dropping them removes them too (see
+/// [`crate::interrupt`]).
 #[derive(Debug)]
 pub struct Images {
     dir: tempfile::TempDir,
     paths: BTreeMap<String, PathBuf>,
+    _leftover: crate::interrupt::Leftover,
 }
 
 impl Images {
@@ -134,6 +137,7 @@ impl Images {
         let dir = tempfile::Builder::new().prefix("grade-images-").tempdir()?;
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755))?;
         Ok(Images {
+            _leftover: crate::interrupt::Leftover::new(dir.path()),
             dir,
             paths: BTreeMap::new(),
         })

@@ -16,9 +16,11 @@
 //! says which grades in `--out` are current and `gradebook` writes them
 //! there, each file whole or not at all (`output_file`), `workers` run the
 //! checks, `schedule` chooses which of a chain's checks run, `scores` turns
-//! outcomes into points, `timings` measures the sandbox's cost and `watch`
-//! waits for a source to change. The sandbox is three parts: `setting`
-//! finds and describes it, `zygote_client` starts and stops a submission's
+//! outcomes into points, `timings` measures the sandbox's cost, `watch`
+//! waits for a source to change, `progress` says how far a run has got,
+//! and `interrupt` stops a run cleanly on Ctrl-C or SIGTERM, ending what
+//! it started (`descendants`). The sandbox is three parts: `setting` finds
+//! and describes it, `zygote_client` starts and stops a submission's
 //! zygote, and `check_process` talks to one check's process.
 //!
 //! Building has rooms of its own: `compile` puts the steps in order,
@@ -57,6 +59,7 @@ mod compile;
 mod compile_limit;
 mod csv_row;
 mod dep_info;
+mod descendants;
 mod diagnostic;
 mod discover;
 mod feedback_page;
@@ -65,6 +68,7 @@ mod grader;
 mod heatmaps;
 mod html;
 mod images;
+mod interrupt;
 mod link;
 mod markdown;
 pub mod mistakes;
@@ -72,6 +76,7 @@ mod output_file;
 mod pack;
 mod packs;
 mod pages;
+mod progress;
 mod refuse;
 mod remote;
 mod repair;

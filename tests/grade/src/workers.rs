@@ -1,12 +1,14 @@
 //! The workers that grade a batch: threads that each take the next chain
 //! of checks, run its checks that [`Chain`] does not skip, each in a fresh
 //! process from its submission's zygote, and send a submission's results
-//! once its last check is done.
+//! once its last check is done. When `grade` is asked to stop, they take no
+//! more checks and send nothing more: a check cut short by the stop would
+//! read as the submission's crash.
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use grading::{Check, Kind, Outcome, catalogue, run_check_on};
@@ -35,6 +37,8 @@ pub(crate) struct Grading {
     checks: Vec<Check>,
     chains: Vec<(usize, Vec<usize>)>,
     next: AtomicUsize,
+    /// Set by [`Grading::stop`]: no check starts, no result is sent.
+    stopping: AtomicBool,
     progress: Vec<Mutex<Progress>>,
     pub(crate) timings: Arc<Mutex<Vec<CheckTiming>>>,
 }
@@ -76,15 +80,36 @@ impl Grading {
             checks,
             chains,
             next: AtomicUsize::new(0),
+            stopping: AtomicBool::new(false),
             progress,
             timings: Arc::default(),
         }
+    }
+
+    /// Stops grading: no check starts after this, and the zygotes end the
+    /// checks under way, whose outcomes are thrown away.
+    pub(crate) fn stop(&self) {
+        // Before any zygote is told, so that a worker whose check it cuts
+        // short sees the flag when that check returns.
+        self.stopping.store(true, Ordering::SeqCst);
+        for slot in &self.progress {
+            if let Some(Ok(zygote)) = &lock(slot).zygote {
+                zygote.end_checks();
+            }
+        }
+    }
+
+    fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
     }
 
     /// Takes chains until none are left; sends each submission's results
     /// when its last check is done.
     pub(crate) fn work(&self, finished: &mpsc::Sender<Results>) {
         loop {
+            if self.stopping() {
+                return;
+            }
             let task = self.next.fetch_add(1, Ordering::Relaxed);
             let Some((index, chain)) = self.chains.get(task) else {
                 return;
@@ -100,6 +125,9 @@ impl Grading {
                 let outcome = policy
                     .skip(check_)
                     .unwrap_or_else(|| self.outcome_of(index, check_, &compiled));
+                if self.stopping() {
+                    return;
+                }
                 policy.record(check_, &outcome);
                 let mut slot = lock(&self.progress[index]);
                 slot.outcomes[check] = Some(outcome);
@@ -124,6 +152,7 @@ impl Grading {
                     if finished.send(results).is_err() {
                         return;
                     }
+                    panic_for_a_test(&submission.id);
                 }
             }
         }
@@ -133,6 +162,11 @@ impl Grading {
     /// needs it.
     fn zygote(&self, index: usize, krate: &str) -> Result<Arc<sandbox::Zygote>, String> {
         let mut slot = lock(&self.progress[index]);
+        if self.stopping() {
+            // Under the slot's lock: [`Grading::stop`] sees every zygote
+            // started before it, and none starts after.
+            return Err("grading was stopped".into());
+        }
         slot.zygote
             .get_or_insert_with(|| {
                 let image = self.batch.images.of(krate).ok_or_else(|| {
@@ -225,6 +259,58 @@ impl Grading {
     }
 }
 
+/// In a debug build, panics once submission `id` is graded if
+/// [`PANIC_AFTER_VARIABLE`] names it: how the tests make a worker fail.
+/// Release builds, which instructors run, hold no such seam.
+fn panic_for_a_test(id: &str) {
+    #[cfg(debug_assertions)]
+    if std::env::var_os(PANIC_AFTER_VARIABLE).is_some_and(|after| after == id) {
+        panic!("the test's panic after grading {id}");
+    }
+    let _ = id;
+}
+
+/// The environment variable of [`panic_for_a_test`].
+pub const PANIC_AFTER_VARIABLE: &str = "GRADE_TEST_PANIC_AFTER";
+
+/// Starts `jobs` workers on `grading`, each sending the results it
+/// finishes to `finished`. A worker's panic, a bug in `grade`, is kept
+/// off the terminal here and reported by [`join_workers`].
+pub(crate) fn spawn_workers(
+    grading: &Arc<Grading>,
+    jobs: usize,
+    finished: &mpsc::Sender<Results>,
+) -> anyhow::Result<Vec<JoinHandle<()>>> {
+    (0..jobs)
+        .map(|_| {
+            let grading = Arc::clone(grading);
+            let finished = finished.clone();
+            thread::Builder::new()
+                .name("grade-worker".into())
+                .spawn(move || {
+                    let _quiet = grading::QuietPanics::new();
+                    grading.work(&finished);
+                })
+                .map_err(|error| anyhow::anyhow!("cannot start a grading thread: {error}"))
+        })
+        .collect()
+}
+
+/// Waits for every worker: what each one that panicked said.
+pub(crate) fn join_workers(workers: Vec<JoinHandle<()>>) -> Vec<String> {
+    workers
+        .into_iter()
+        .filter_map(|worker| worker.join().err())
+        .map(|payload| {
+            payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".into())
+        })
+        .collect()
+}
+
 /// Two checks per core: each alternates between the grader's thread
 /// (sending, counting, judging) and the sandboxed child (the student's
 /// code), so one per core leaves a core idle about a third of the time
@@ -232,4 +318,28 @@ impl Grading {
 /// three, for 20 submissions on 2 cores).
 pub(crate) fn available_jobs() -> usize {
     2 * thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_worker_that_panicked_is_reported_with_its_message() {
+        let quiet = |f: fn()| {
+            thread::spawn(move || {
+                let _quiet = grading::QuietPanics::new();
+                f();
+            })
+        };
+        let workers = vec![
+            quiet(|| {}),
+            quiet(|| panic!("a bug in the grader")),
+            quiet(|| std::panic::panic_any(7_u8)),
+        ];
+        assert_eq!(
+            join_workers(workers),
+            ["a bug in the grader", "a panic without a message"]
+        );
+    }
 }

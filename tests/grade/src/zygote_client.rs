@@ -134,6 +134,14 @@ impl Zygote {
     pub(crate) fn kill(&self, token: u64) {
         let _ = control::send(self.control.as_fd(), &ToZygote::Kill { token }, &[]);
     }
+
+    /// Tells the zygote to end: it kills every check still running and
+    /// exits, and each check waiting on one hears that the sandbox ended.
+    /// What is left of it goes when it is dropped.
+    pub(crate) fn end_checks(&self) {
+        let _ =
+            nix::sys::socket::shutdown(self.control.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+    }
 }
 
 impl Drop for Zygote {
@@ -141,8 +149,7 @@ impl Drop for Zygote {
     /// still running and exits; if it does not within a second, its whole
     /// process group is killed.
     fn drop(&mut self) {
-        let _ =
-            nix::sys::socket::shutdown(self.control.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+        self.end_checks();
         let mut process = lock(&self.process);
         let ended = (0..200).any(|_| {
             let ended = matches!(process.try_wait(), Ok(Some(_)));

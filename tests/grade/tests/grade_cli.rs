@@ -12,6 +12,8 @@ use predicates::prelude::*;
 mod classes;
 mod gradebook;
 mod one_message;
+// Ctrl-C and SIGTERM, and the progress lines of a run without a terminal.
+mod stopping;
 use classes::{autograder_root, fixtures};
 use gradebook::{Loses, assert_has_row, did_not_compile, row, source_of};
 
