@@ -148,18 +148,34 @@ fn describe_paths(paths: &[PathBuf]) -> String {
 /// than one ends with the class's lines. Last, on stderr, where the class
 /// report written into `out` is, so that an instructor learns it is there.
 fn print(format: Format, graded: &[Results], out: Option<&Path>) -> anyhow::Result<()> {
+    use std::io::Write as _;
     let all: Vec<&Results> = graded.iter().collect();
+    let mut text = String::new();
     match format {
         Format::Table => {
             for result in &all {
-                println!("{}", crate::terminal::table(result));
+                text.push_str(&crate::terminal::table(result));
+                text.push('\n');
             }
             if all.len() > 1 {
-                print!("{}", crate::class_summary::lines(&all));
+                text.push_str(&crate::class_summary::lines(&all));
             }
         }
-        Format::Json => println!("{}", crate::terminal::json(&graded[0])?),
-        Format::Csv => print!("{}", report::csv(&all)?),
+        Format::Json => {
+            text.push_str(&crate::terminal::json(&graded[0])?);
+            text.push('\n');
+        }
+        Format::Csv => text.push_str(&report::csv(&all)?),
+    }
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        // A reader that stopped early (`grade … | head`) wants no more;
+        // every grade is already saved wherever --out put it.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+        written => written.context("writing the grades to stdout")?,
     }
     if let Some(out) = out {
         eprintln!(

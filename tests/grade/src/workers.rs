@@ -270,7 +270,9 @@ fn panic_for_a_test(id: &str) {
     let _ = id;
 }
 
-/// The environment variable of [`panic_for_a_test`].
+/// The environment variable of [`panic_for_a_test`], read by debug builds
+/// only: a release grade has no such seam.
+#[cfg(debug_assertions)]
 pub const PANIC_AFTER_VARIABLE: &str = "GRADE_TEST_PANIC_AFTER";
 
 /// Starts `jobs` workers on `grading`, each sending the results it
