@@ -892,3 +892,23 @@ fn the_single_file_reference_is_generated_from_the_solutions() {
         path.display()
     );
 }
+
+/// A reader that stops early, as `grade … | head` does, ends the printing
+/// quietly: no panic about a broken pipe, and a success, since every grade
+/// was made (and saved wherever --out put it).
+#[test]
+fn a_reader_that_stops_early_ends_the_printing_quietly() {
+    let mut child = Process::new(env!("CARGO_BIN_EXE_grade"))
+        .arg(fixtures().join("class/reference.rs"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Closed before grade prints anything: its one write meets no reader.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}: {stderr}", output.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+}
