@@ -21,6 +21,8 @@
 //!   `steps` (Fisher–Yates step by step) and `charts` (the naive swap's
 //!   paths, the chi-square density).
 //! * `svg`: the compact SVG writer every figure is drawn with.
+//! * `mixing`: how fast riffles, random transpositions and
+//!   top-in-at-random mix (the book's "Beyond the usual references").
 
 mod algorithm;
 pub mod charts;
@@ -28,6 +30,7 @@ mod counts;
 pub mod fairness;
 mod figure;
 pub mod heatmap;
+pub mod mixing;
 pub mod pictures;
 mod report;
 pub mod shuffler;
