@@ -26,12 +26,13 @@ pub fn riffle_separation(n: usize, riffles: u32) -> f64 {
 
 /// One step of the random transpositions shuffle: two positions drawn
 /// independently and uniformly, and their cards swapped (the same
-/// position twice leaves the deck as it was).
-pub fn random_transposition<T, R: Rng + ?Sized>(deck: &mut [T], rng: &mut R) {
+/// position twice leaves the deck as it was). Returns the two positions.
+pub fn random_transposition<T, R: Rng + ?Sized>(deck: &mut [T], rng: &mut R) -> (usize, usize) {
     // ANCHOR: random_transposition
     let i = rng.random_range(0..deck.len());
     let j = rng.random_range(0..deck.len());
     deck.swap(i, j);
+    (i, j)
     // ANCHOR_END: random_transposition
 }
 
@@ -116,8 +117,12 @@ mod tests {
         // The same through ln_gamma, as riffle_probability computes it.
         let factorial: f64 = (1..=52).map(f64::from).product();
         for k in 6..=14 {
-            let through_gamma = 1.0 - factorial * grading::algorithms::riffle_probability(52, k, 52);
-            assert!((through_gamma - riffle_separation(52, k)).abs() < 1e-9, "{k}");
+            let through_gamma =
+                1.0 - factorial * grading::algorithms::riffle_probability(52, k, 52);
+            assert!(
+                (through_gamma - riffle_separation(52, k)).abs() < 1e-9,
+                "{k}"
+            );
             let tv = grading::algorithms::riffle_total_variation(52, k);
             assert!(tv <= riffle_separation(52, k), "{k}");
         }
