@@ -67,21 +67,23 @@ pub fn top_in_at_random<T, R: Rng + ?Sized>(deck: &mut Vec<T>, rng: &mut R) {
 }
 
 /// The chance P(T > t), for t = 0, 1, …, `up_to`, that top-in-at-random
-/// on n cards has not yet reached its strong uniform time T: the step at
-/// which the card that began at the bottom, having come up to the top, is
-/// put back at random.
-pub fn top_in_tail(n: usize, up_to: usize) -> Vec<f64> {
+/// on n cards has not yet reached the time T at which a watched card, the
+/// one that began with `below` cards under it, has come up to the top and
+/// been put back at random. With `below` = 0 (the bottom card) T is
+/// Aldous and Diaconis's strong uniform time.
+pub fn top_in_tail(n: usize, below: usize, up_to: usize) -> Vec<f64> {
     // ANCHOR: top_in_tail
-    // The state: how many cards lie under the original bottom card, 0 to
+    assert!(below < n, "the watched card is one of the n");
+    // The state: how many cards lie under the watched card, `below` to
     // n − 1, and n once it has been put back (T has happened). With i
     // cards under it and i < n − 1, a step puts the top card under it with
     // chance (i + 1)/n; at i = n − 1 it is on top, and the next step is T.
-    assert!(n >= 1, "a deck of at least one card");
     let mut state = vec![0.0; n + 1];
-    state[0] = 1.0;
+    state[below] = 1.0;
     let mut tail = Vec::with_capacity(up_to + 1);
     for _ in 0..=up_to {
-        tail.push(1.0 - state[n]);
+        // Summed, not 1 − state[n], which would lose the far tail.
+        tail.push(state[..n].iter().sum());
         let mut next = vec![0.0; n + 1];
         next[n] = state[n] + state[n - 1];
         for i in 0..n - 1 {
@@ -95,11 +97,12 @@ pub fn top_in_tail(n: usize, up_to: usize) -> Vec<f64> {
     // ANCHOR_END: top_in_tail
 }
 
-/// E[T] for top-in-at-random on n cards: n/1 + n/2 + … + n/(n − 1) steps
-/// for the bottom card to come up to the top, plus the step that puts it
-/// back: n × H(n − 1) + 1 = n × H(n).
-pub fn top_in_expected_time(n: usize) -> f64 {
-    (1..n).map(|j| n as f64 / j as f64).sum::<f64>() + 1.0
+/// E[T] for top-in-at-random on n cards, T as in [`top_in_tail`]: n/j
+/// steps on average to go from j − 1 to j cards under the watched card,
+/// for j = below + 1 … n − 1, then the step that puts it back. For the
+/// bottom card, n × H(n − 1) + 1 = n × H(n).
+pub fn top_in_expected_time(n: usize, below: usize) -> f64 {
+    (below + 1..n).map(|j| n as f64 / j as f64).sum::<f64>() + 1.0
 }
 
 #[cfg(test)]
@@ -134,12 +137,17 @@ mod tests {
     fn top_in_at_random_on_two_cards() {
         // Two cards: each step is T with chance 1 once the bottom card is
         // on top, which takes a geometric time with mean 2.
-        let tail = top_in_tail(2, 3);
+        let tail = top_in_tail(2, 0, 3);
         assert_eq!(tail, [1.0, 1.0, 0.5, 0.25]);
-        assert_eq!(top_in_expected_time(2), 3.0);
+        assert_eq!(top_in_expected_time(2, 0), 3.0);
+        // The top card itself, on two cards: put back at the first step.
+        assert_eq!(top_in_tail(2, 1, 2), [1.0, 0.0, 0.0]);
+        assert_eq!(top_in_expected_time(2, 1), 1.0);
         // The tail sums to E[T].
-        let sum: f64 = top_in_tail(52, 5_000).iter().sum();
-        assert!((sum - top_in_expected_time(52)).abs() < 1e-6);
+        for below in [0, 1] {
+            let sum: f64 = top_in_tail(52, below, 5_000).iter().sum();
+            assert!((sum - top_in_expected_time(52, below)).abs() < 1e-6);
+        }
     }
 
     #[test]
