@@ -45,5 +45,6 @@ chapters! {
     deeper_testing = "deeper/testing.md",
     deeper_any_language = "deeper/any-language.md",
     deeper_riffles = "deeper/riffles.md",
+    deeper_beyond = "deeper/beyond.md",
     corrections = "corrections.md",
 }

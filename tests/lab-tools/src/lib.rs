@@ -21,6 +21,10 @@
 //!   `steps` (Fisher–Yates step by step) and `charts` (the naive swap's
 //!   paths, the chi-square density).
 //! * `svg`: the compact SVG writer every figure is drawn with.
+//! * `mixing`: how fast riffles, random transpositions and
+//!   top-in-at-random mix (the book's "Beyond the usual references").
+//! * `sampling`: Knuth's Algorithms S and R, dealing k cards from a
+//!   stream of known or unknown length (the same page).
 
 mod algorithm;
 pub mod charts;
@@ -28,8 +32,10 @@ mod counts;
 pub mod fairness;
 mod figure;
 pub mod heatmap;
+pub mod mixing;
 pub mod pictures;
 mod report;
+pub mod sampling;
 pub mod shuffler;
 pub mod steps;
 pub mod svg;
