@@ -34,8 +34,8 @@ use rand::{Rng, RngExt};
 /// 52-card deck, because 2^32 is not a multiple of 52. `random_range` is
 /// far closer but not exact either: it reads a second 32-bit word only
 /// when the first could be off, as if from one 64-bit word, and 2^64 is not
-/// a multiple of 52, so 16 of 52 results are about 3 parts in 10^18 too
-/// likely; rand's `unbiased` feature makes it exact. Nothing can notice
+/// a multiple of 52, so 16 of 52 results come up about 2 parts in 10^18
+/// more often than 1/52; rand's `unbiased` feature makes it exact. Nothing can notice
 /// either at this scale.)
 ///
 /// The last position alone takes n draws on average, which is why the lab
