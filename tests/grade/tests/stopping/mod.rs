@@ -147,7 +147,7 @@ fn ctrl_c_while_grading_keeps_the_finished_grades_and_a_rerun_resumes() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let graded = |id: &str| out.join(id).join("results.json");
+    let graded = |id: &str| out.join("submissions").join(id).join("results.json");
     wait_for(
         &mut running,
         Duration::from_secs(900),
@@ -354,8 +354,8 @@ fn a_worker_that_panics_fails_the_run_and_keeps_the_finished_grades() {
         .filter_map(|row| row.split(',').next())
         .collect();
     assert_eq!(ids, ["a"], "{stdout}");
-    assert!(out.join("a/results.json").is_file());
-    assert!(!out.join("b/results.json").exists());
+    assert!(out.join("submissions/a/results.json").is_file());
+    assert!(!out.join("submissions/b/results.json").exists());
 }
 
 /// Without a terminal, each phase says so in a line on stderr, in order,
