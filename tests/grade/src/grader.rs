@@ -22,12 +22,13 @@ pub use crate::sandbox::isolated;
 use crate::cache::{cached, grader_fingerprint};
 use crate::gradebook::{save_gradebook, save_results};
 use crate::interrupt::{self, Stopped};
+use crate::printing::print;
 use crate::progress::Progress;
 use crate::sandbox::lock;
 use crate::timings::describe_timings;
 use crate::watch::Changes;
 use crate::workers::{Grading, available_jobs, join_workers, spawn_workers};
-use crate::{compile, report, rubric, sandbox};
+use crate::{compile, rubric, sandbox};
 
 /// Runs the command; errors are bad input or a grader that cannot work.
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -142,48 +143,6 @@ fn describe_paths(paths: &[PathBuf]) -> String {
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Prints the grades to stdout in the chosen format; a table of more
-/// than one ends with the class's lines. Last, on stderr, where the class
-/// report written into `out` is, so that an instructor learns it is there.
-fn print(format: Format, graded: &[Results], out: Option<&Path>) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    let all: Vec<&Results> = graded.iter().collect();
-    let mut text = String::new();
-    match format {
-        Format::Table => {
-            for result in &all {
-                text.push_str(&crate::terminal::table(result));
-                text.push('\n');
-            }
-            if all.len() > 1 {
-                text.push_str(&crate::class_summary::lines(&all));
-            }
-        }
-        Format::Json => {
-            text.push_str(&crate::terminal::json(&graded[0])?);
-            text.push('\n');
-        }
-        Format::Csv => text.push_str(&report::csv(&all)?),
-    }
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        // A reader that stopped early (`grade … | head`) wants no more;
-        // every grade is already saved wherever --out put it.
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
-        written => written.context("writing the grades to stdout")?,
-    }
-    if let Some(out) = out {
-        eprintln!(
-            "Class report: {} (a feedback page per submission beside it)",
-            out.join("index.html").display()
-        );
-    }
-    Ok(())
 }
 
 /// Grades every submission, reusing results in `--out` that are current,

@@ -8,7 +8,9 @@
 //! student code) that runs each check in fresh, locked-down processes which
 //! only then execute the image; `remote` talks to them, `rubric` weighs the
 //! checks and `report` writes the results, `table` for people (with
-//! `class_summary`'s closing lines for a class). `assign` makes a class's student
+//! `class_summary`'s closing lines for a class), and `printing` puts them
+//! on stdout. `discover` reads loose exercise files as one submission
+//! through `upload`. `assign` makes a class's student
 //! repository and Gradescope autograder, and `classroom` its GitHub
 //! Classroom workflow and the check for clones whose checks were edited.
 //!
@@ -76,6 +78,7 @@ mod output_file;
 mod pack;
 mod packs;
 mod pages;
+mod printing;
 mod progress;
 mod refuse;
 mod remote;
