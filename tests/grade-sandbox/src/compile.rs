@@ -33,6 +33,7 @@ use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::Context;
 use nix::sys::resource::{Resource, setrlimit};
+use nix::sys::signal::Signal;
 use serde::{Deserialize, Serialize};
 
 use crate::Exit;
@@ -220,11 +221,12 @@ fn walled(
     let status = child.wait()?;
     let stop = match status.signal() {
         _ if out_of_memory => Some(CompileStop::Memory),
-        Some(signal) if signal == libc_signal::SIGXCPU || signal == libc_signal::SIGKILL => {
-            Some(CompileStop::Cpu)
-        }
-        Some(libc_signal::SIGXFSZ) => Some(CompileStop::Output),
-        Some(signal) => Some(CompileStop::Signal(signal)),
+        // SIGKILL: the hard CPU limit, a second after the soft one.
+        Some(number) => Some(match Signal::try_from(number) {
+            Ok(Signal::SIGXCPU | Signal::SIGKILL) => CompileStop::Cpu,
+            Ok(Signal::SIGXFSZ) => CompileStop::Output,
+            _ => CompileStop::Signal(number),
+        }),
         None => None,
     };
     // What a successful rustc wrote goes where cargo expects it; a failed
@@ -245,13 +247,6 @@ fn walled(
     Ok(status
         .code()
         .unwrap_or_else(|| 128 + status.signal().unwrap_or(0)))
-}
-
-/// The signals the wall tells apart.
-mod libc_signal {
-    pub const SIGKILL: i32 = nix::sys::signal::Signal::SIGKILL as i32;
-    pub const SIGXCPU: i32 = nix::sys::signal::Signal::SIGXCPU as i32;
-    pub const SIGXFSZ: i32 = nix::sys::signal::Signal::SIGXFSZ as i32;
 }
 
 /// What the walled rustc may touch, read off its arguments: its crate's
