@@ -82,6 +82,13 @@ pub struct Built {
     pub compiled: BTreeMap<String, Compiled>,
 }
 
+/// A submission's crate name: `s` and 16 hex digits of its content hash,
+/// the form by which the compile's wall knows a crate to wall in
+/// ([`grade_sandbox::is_submission_crate`]; a pack's is `p` and 16).
+fn crate_name(submission: &Submission) -> String {
+    format!("s{}", &submission.content_hash()[..16])
+}
+
 /// The one-line cause of a crate whose compile read `outside` files.
 fn read_outside(outside: &[String]) -> String {
     format!(
@@ -133,7 +140,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
             );
             continue;
         }
-        let name = format!("s{}", &submission.content_hash()[..16]);
+        let name = crate_name(submission);
         crates
             .entry(name.clone())
             .or_insert_with(|| Crate::new(&name, submission));
@@ -294,7 +301,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
     }
 
     for submission in submissions.iter().filter(|s| s.problem.is_none()) {
-        let name = format!("s{}", &submission.content_hash()[..16]);
+        let name = crate_name(submission);
         let krate = &crates[&name];
         let fate = match &krate.failure {
             Some(message) => Compiled::Failed {
@@ -317,4 +324,26 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
         images: folder.keep(linked)?,
         compiled,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wall walls in, and hides from other compiles, only crates whose
+    /// names have the submissions' form: the names grade gives them must
+    /// keep it, or a crate would compile unwalled.
+    #[test]
+    fn the_names_grade_gives_are_those_the_wall_walls_in() {
+        let submission = Submission {
+            id: "alice".into(),
+            origin: PathBuf::from("alice.rs"),
+            files: vec![(PathBuf::from("lib.rs"), "pub fn f() {}".into())],
+            problem: None,
+            edited_checks: Vec::new(),
+        };
+        assert!(grade_sandbox::is_submission_crate(&crate_name(&submission)));
+        let pack = pack::plan(&[crate_name(&submission)], 1, "secret");
+        assert!(grade_sandbox::is_submission_crate(&pack[0].name));
+    }
 }
