@@ -125,23 +125,17 @@ fn flip(f: &dyn Functions) -> Option<Mistake> {
     let words =
         |seed: u64, times: usize| quietly(|| f.flip().call(&mut CheckRng::seeded(seed), times));
     let many = words(11, 600)?;
+    // A coin whose flips do not follow rng (a constant, a fixed pattern, a
+    // count of its calls) ignores the task: it is a trivial answer, which
+    // earns nothing by the core gate and is never named as a mistake.
+    let (first, again, other) = (words(9, 64)?, words(9, 64)?, words(10, 64)?);
+    if first != again || first == other {
+        return None;
+    }
     if many.iter().any(|w| w != "heads" && w != "tails") {
         return Some(mistake(
             "the words returned (exactly \"heads\" or \"tails\")",
             "returns_heads_or_tails",
-        ));
-    }
-    if many.iter().all(|w| *w == many[0]) {
-        return Some(mistake(
-            "a coin that always shows the same side",
-            "returns_heads_or_tails",
-        ));
-    }
-    let (first, again, other) = (words(9, 64)?, words(9, 64)?, words(10, 64)?);
-    if first != again || first == other {
-        return Some(mistake(
-            "flips that do not come from rng",
-            "uses_the_rng_it_is_given",
         ));
     }
     let share = many.iter().filter(|w| *w == "heads").count() as f64 / many.len() as f64;
@@ -174,11 +168,20 @@ fn flip(f: &dyn Functions) -> Option<Mistake> {
 
 fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {
     let rs = quietly(|| f.reversing_sequence().call())?;
+    // One r repeated (0, 0, 0), or draws that leave the deck as it was
+    // (r = k each time), ignore the question: trivial answers, which earn
+    // nothing by the core gate and are never named as a mistake.
+    if rs.iter().all(|&r| r == rs[0]) {
+        return None;
+    }
     if rs.iter().zip([3, 2, 1]).any(|(&r, k)| r > k) {
         return Some(mistake(
             "an r larger than its k, which the shuffle can never draw",
             "each_r_is_between_0_and_k",
         ));
+    }
+    if replay_swaps(&[1, 2, 3, 4], &rs) == [1, 2, 3, 4] {
+        return None;
     }
     let reversed = replay_swaps(&[1, 2, 3, 4], &rs) == [4, 3, 2, 1];
     (!reversed).then_some(mistake(

@@ -74,11 +74,6 @@ wrong!(
     Some("the words returned (exactly \"heads\" or \"tails\")")
 );
 wrong!(
-    constant_coin,
-    "flip",
-    Some("a coin that always shows the same side")
-);
-wrong!(
     fair_coin,
     "flip",
     Some("a fair coin (heads must come up 2 times in 3)")
@@ -94,19 +89,9 @@ wrong!(
     Some("a loop that covers only part of the deck")
 );
 wrong!(
-    identity_shuffle,
-    "efficient_selection_shuffle",
-    Some("a shuffle that reaches only a few orders")
-);
-wrong!(
     in_shuffle,
     "perfect_shuffle",
     Some("putting the second half's card first (an in-shuffle)")
-);
-wrong!(
-    length_based,
-    "are_permutations",
-    Some("answering true without comparing the cards")
 );
 wrong!(naive_swap, "efficient_selection_shuffle", Some(NAIVE));
 wrong!(permutations_min_mark, "are_permutations", Some(MARK));
@@ -134,11 +119,6 @@ wrong!(
     remove_from_list,
     "selection_shuffle",
     Some("removing each card from a shrinking list instead of drawing again")
-);
-wrong!(
-    repeating_coin,
-    "flip",
-    Some("flips that do not come from rng")
 );
 wrong!(sattolo, "efficient_selection_shuffle", Some(SATTOLO));
 wrong!(
@@ -307,4 +287,27 @@ wrong!(
     permutations_random_search,
     "are_permutations",
     Some("a random search for each card, which can give up before finding it")
+);
+
+// Real mistakes that earn nothing by the core gate, moved here from the
+// trivial answers: each is named (a trivial answer never is).
+wrong!(
+    permutations_equal,
+    "are_permutations",
+    Some("comparing position by position (a == b)")
+);
+wrong!(
+    permutations_sums_and_products,
+    "are_permutations",
+    Some("comparing sums and products")
+);
+wrong!(
+    permutations_every_other_card,
+    "are_permutations",
+    Some(SOME_CARDS)
+);
+wrong!(
+    permutations_first_card_only,
+    "are_permutations",
+    Some(SOME_CARDS)
 );

@@ -28,7 +28,13 @@ fixture!(forward_fisher_yates, "wrong");
 fixture!(selection_linear_probe, "wrong");
 fixture!(remove_from_list, "wrong");
 fixture!(fair_coin, "wrong");
-fixture!(repeating_coin, "wrong");
+// A trivial coin (it ignores rng): no mistake is named, so each failing
+// check keeps its own hint.
+#[allow(clippy::all)]
+mod repeating_coin {
+    pub use solutions::*;
+    include!("../../fixtures/trivial/flip_repeating_pattern.rs");
+}
 fixture!(sum_based, "wrong");
 fixture!(question_3_backwards, "wrong");
 fixture!(coin_rounded_decimal, "wrong");

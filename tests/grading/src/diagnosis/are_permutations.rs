@@ -99,20 +99,6 @@ const WRONG_ON_EXTREMES: &[WrongAnswer] = &[
 
 const WRONG_ANSWERS: &[WrongAnswer] = &[
     (
-        |a, b| a.len() == b.len(),
-        mistake(
-            "answering true without comparing the cards",
-            "false_when_a_card_differs",
-        ),
-    ),
-    (
-        |_, _| false,
-        mistake(
-            "answering false even for rearrangements",
-            "true_for_rearrangements",
-        ),
-    ),
-    (
         |a, b| a == b,
         mistake(
             "comparing position by position (a == b)",
@@ -214,7 +200,7 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
                     .zip(answers)
                     .any(|((a, b), &said)| said != same_cards(a, b))
             });
-    if !wrong_somewhere {
+    if !wrong_somewhere || ignores_the_cards(&plain) {
         return None;
     }
     let made = |asked: &Option<(Vec<Pair>, Vec<bool>)>, known: &[WrongAnswer]| {
@@ -237,6 +223,27 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
 }
 
 type Pair = (Vec<i32>, Vec<i32>);
+
+/// Whether the answers depend on the arrays' lengths alone (always true,
+/// always false, `a.len() == b.len()`): an answer that ignores the cards
+/// ignores the task. It is a trivial answer, which earns nothing by the
+/// core gate and is never named as a mistake.
+fn ignores_the_cards(asked: &Option<(Vec<Pair>, Vec<bool>)>) -> bool {
+    let Some((pairs, answers)) = asked else {
+        return false;
+    };
+    let mut by_lengths: Vec<((usize, usize), bool)> = Vec::new();
+    pairs.iter().zip(answers).all(|((a, b), &said)| {
+        let lengths = (a.len(), b.len());
+        match by_lengths.iter().find(|(l, _)| *l == lengths) {
+            Some(&(_, first)) => first == said,
+            None => {
+                by_lengths.push((lengths, said));
+                true
+            }
+        }
+    })
+}
 
 /// Whether the answer is a random search that can give up: asked the same
 /// 60 rearrangements of 2 to 4 cards (and each with one card changed)
