@@ -86,6 +86,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("forward_fisher_yates", "efficient_selection_shuffle", "running k upwards instead of from n - 1 down to 1"),
     ("half_way", "efficient_selection_shuffle", "a loop that covers only part of the deck"),
     ("in_shuffle", "perfect_shuffle", "putting the second half's card first (an in-shuffle)"),
+    ("lab_steps_for_small_decks_only", "efficient_selection_shuffle", "the lab's steps for small decks only (another shuffle for larger ones)"),
     ("naive_swap", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_down_to_1", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
@@ -118,6 +119,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("selection_deck_size_52", "selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("selection_duplicates", "selection_shuffle", "never marking a card as used, so cards repeat"),
     ("selection_index_0_never_marked", "selection_shuffle", "never marking index 0 as used, so its card repeats"),
+    ("selection_lab_steps_for_small_decks_only", "selection_shuffle", "the lab's steps for small decks only (another shuffle for larger ones)"),
     ("selection_linear_probe", "selection_shuffle", "stepping to the next unused card instead of drawing again"),
     ("selection_min_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
     ("selection_minus_one_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
@@ -134,8 +136,6 @@ const LABELS: &[(&str, &str, &str)] = &[
 /// the report lists them by exercise (or as stopped) instead.
 #[rustfmt::skip]
 const UNNAMED: &[(&str, &str)] = &[
-    ("lab_steps_for_small_decks_only", "fair, and the lab's steps where the replays look"),
-    ("selection_lab_steps_for_small_decks_only", "fair, and the lab's steps where the replays look"),
     ("selection_never_ends", "it never returns: timed out"),
 ];
 

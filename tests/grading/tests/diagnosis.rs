@@ -40,6 +40,8 @@ const NEVER_MARKED: &str = "never marking a card as used, so cards repeat";
 const DECIMAL: &str = "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)";
 const MARK: &str = "a card value (such as i32::MIN or -1) used as a 'used' mark";
 const SOME_CARDS: &str = "looking at only some of the cards";
+const SMALL_DECKS_ONLY: &str =
+    "the lab's steps for small decks only (another shuffle for larger ones)";
 const NOT_REVERSED: &str = "draws that do not reverse [1, 2, 3, 4]";
 
 /// Declares a test that a wrong fixture's exercise carries exactly its
@@ -173,16 +175,16 @@ wrong!(selection_min_mark, "selection_shuffle", Some(MARK));
 wrong!(selection_minus_one_mark, "selection_shuffle", Some(MARK));
 
 // Still unnamed, each for its reason.
-// Fair, and the lab's steps where the replays look.
+// Fair, and the lab's steps for small decks only (the replays' sizes).
 wrong!(
     lab_steps_for_small_decks_only,
     "efficient_selection_shuffle",
-    None
+    Some(SMALL_DECKS_ONLY)
 );
 wrong!(
     selection_lab_steps_for_small_decks_only,
     "selection_shuffle",
-    None
+    Some(SMALL_DECKS_ONLY)
 );
 // It never returns: a timeout leaves nothing to compare.
 wrong!(selection_never_ends, "selection_shuffle", None);

@@ -32,6 +32,14 @@ pub(super) const SELECTION_JS: [usize; 11] = [3, 3, 0, 4, 0, 1, 4, 3, 0, 1, 2];
 const WHOLE_DECK_RS: [usize; 6] = [4, 4, 3, 1, 5, 2];
 
 const TWO_CARDS: Mistake = mistake("leaving a 2-card deck as it is", "uniform_at_2_cards");
+const EFFICIENT_SMALL_DECKS_ONLY: Mistake = mistake(
+    "the lab's steps for small decks only (another shuffle for larger ones)",
+    "lab_steps_k_from_the_end_down_to_1",
+);
+const SELECTION_SMALL_DECKS_ONLY: Mistake = mistake(
+    "the lab's steps for small decks only (another shuffle for larger ones)",
+    "lab_steps_draws_j_from_the_whole_deck",
+);
 const ONE_PAST_THE_END: Mistake = mistake(
     "an index that starts one past the end (values[n]), so every deck panics",
     "returns_a_permutation",
@@ -130,6 +138,32 @@ fn selects_like_the_lab(once: ShuffleOnce, n: usize) -> bool {
     let mut rng = CheckRng::scripted(js.iter().map(|&j| (j, n)));
     let expected: Vec<i32> = js.iter().map(|&j| deck[j]).collect();
     quietly(|| once(&deck, &mut rng)).is_some_and(|out| out == expected && rng.draws() == n)
+}
+
+const SMALL_DECKS_ONLY: &[usize] = &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52];
+
+/// Whether the shuffle follows the lab's steps on every deck up to some
+/// size of at least 4 cards and on no deck above it, while dealing every
+/// deck's cards exactly once: an answer tuned to the replays of small
+/// decks (a branch on the deck's size, a table of answers), with another
+/// shuffle for larger decks. Every probe is a fixed script, so nothing is
+/// left to chance; a correct shuffle follows the steps at every size, a
+/// deck size written into the code at one only, and Sattolo's, the naive
+/// swap or a wrong turn at none of the small ones.
+fn lab_steps_for_small_decks_only(once: ShuffleOnce, lab_at: &dyn Fn(usize) -> bool) -> bool {
+    let lab: Vec<bool> = SMALL_DECKS_ONLY.iter().map(|&n| lab_at(n)).collect();
+    let small = lab.iter().take_while(|&&l| l).count();
+    let deals = SMALL_DECKS_ONLY.iter().all(|&n| {
+        let deck = distinct_deck(n);
+        quietly(|| once(&deck, &mut probe_rng(n as u64))).is_some_and(|mut out| {
+            out.sort_unstable();
+            out == deck
+        })
+    });
+    SMALL_DECKS_ONLY[..small].contains(&4)
+        && small < lab.len()
+        && !lab[small..].contains(&true)
+        && deals
 }
 
 /// Values students use as a "used" or "empty" mark: -1, the 0 of a fresh
@@ -254,6 +288,10 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         .or_else(|| makes_only_single_cycles(f).then_some(SATTOLO))
         .or_else(|| swaps_naively(&once).then_some(NAIVE_SWAP))
         .or_else(|| {
+            lab_steps_for_small_decks_only(&once, &|n| swaps_like_the_lab(&once, n))
+                .then_some(EFFICIENT_SMALL_DECKS_ONLY)
+        })
+        .or_else(|| {
             leaves_two_cards(|rng| f.efficient_selection_shuffle().call(&[1, 2], rng, 200))
                 .then_some(TWO_CARDS)
         })
@@ -278,6 +316,10 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     let script: Vec<(usize, usize)> = SELECTION_JS.iter().map(|&j| (j, n)).collect();
     wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, &once)
         .or_else(|| marks_with_a_card_value(&once).then_some(VALUE_AS_MARK))
+        .or_else(|| {
+            lab_steps_for_small_decks_only(&once, &|n| selects_like_the_lab(&once, n))
+                .then_some(SELECTION_SMALL_DECKS_ONLY)
+        })
         .or_else(|| {
             leaves_two_cards(|rng| f.selection_shuffle().call(&[1, 2], rng, 200))
                 .then_some(TWO_CARDS)
