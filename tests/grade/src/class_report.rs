@@ -56,12 +56,14 @@ pub(crate) struct Ranked<'a> {
 /// The known mistakes, most students first; ties in the lab's order of
 /// exercises, then by name (the table's closing lines name the first).
 pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
-    let mut by_mistake: BTreeMap<(usize, &str, &str), Ranked<'a>> = BTreeMap::new();
+    // Counted by identity; ordered among equals by the words the report
+    // prints, which within an exercise are one mistake's alone.
+    let mut by_mistake: BTreeMap<(usize, &str, grading::Mistake), Ranked<'a>> = BTreeMap::new();
     for result in all {
         for found in &result.mistakes {
             let order = exercise_order(&found.exercise);
             by_mistake
-                .entry((order, &found.what, &found.shown_by))
+                .entry((order, &found.what, found.id))
                 .or_insert(Ranked {
                     found,
                     students: Vec::new(),

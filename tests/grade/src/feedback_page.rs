@@ -55,8 +55,8 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
     Ok(crate::html::page(&title, &body.into_string()))
 }
 
-/// The known mistakes, each in one line naming the check whose message
-/// explains it.
+/// The known mistakes, each in one line with its hint, naming the check
+/// whose message explains it.
 fn mistakes(result: &Results) -> Markup {
     if result.mistakes.is_empty() {
         return html! {};
@@ -69,9 +69,10 @@ fn mistakes(result: &Results) -> Markup {
             @for found in &result.mistakes {
                 li {
                     code { (Text(&found.exercise)) } ": " (Text(&found.what))
+                    ". To fix it: " (Text(found.id.hint()))
                     "; the message of "
                     (Text(&named_check(&found.exercise, &found.shown_by)))
-                    " below says how to fix it."
+                    " below says more."
                 }
                 "\n"
             }

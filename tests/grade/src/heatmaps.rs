@@ -34,9 +34,9 @@ pub struct Heatmap {
 
 /// The fairness lab's algorithm for `found`, if it measures that mistake.
 fn algorithm(found: &Found) -> Option<Algorithm> {
-    if found.is(grading::SATTOLO) {
+    if found.is(grading::Mistake::Sattolo) {
         Some(Algorithm::Sattolo)
-    } else if found.is(grading::NAIVE_SWAP) {
+    } else if found.is(grading::Mistake::NaiveSwap) {
         Some(Algorithm::Naive)
     } else {
         None
@@ -142,16 +142,12 @@ mod tests {
     use super::*;
 
     fn found(mistake: grading::Mistake) -> Found {
-        Found {
-            exercise: "efficient_selection_shuffle".into(),
-            what: mistake.what.into(),
-            shown_by: mistake.shown_by.into(),
-        }
+        Found::of("efficient_selection_shuffle", mistake)
     }
 
     #[test]
     fn sattolo_is_drawn_beside_a_fair_shuffle_and_reruns_the_same() {
-        let [mistake, fair] = for_mistake(&found(grading::SATTOLO)).unwrap();
+        let [mistake, fair] = for_mistake(&found(grading::Mistake::Sattolo)).unwrap();
         assert!(mistake.svg.contains("Sattolo"), "{}", &mistake.svg[..300]);
         assert!(mistake.svg.contains("verdict: biased"));
         assert!(
@@ -164,7 +160,7 @@ mod tests {
 
     #[test]
     fn the_count_of_shuffles_has_its_thousands_separator() {
-        let [mistake, fair] = for_mistake(&found(grading::SATTOLO)).unwrap();
+        let [mistake, fair] = for_mistake(&found(grading::Mistake::Sattolo)).unwrap();
         for figure in [&mistake, &fair] {
             assert!(
                 figure.caption.contains("40,000 shuffles"),
@@ -179,8 +175,7 @@ mod tests {
 
     #[test]
     fn a_mistake_the_lab_does_not_measure_has_none() {
-        let mut other = found(grading::SATTOLO);
-        other.what = "a fair coin".into();
+        let other = Found::of("flip", grading::Mistake::FlipFair);
         assert!(for_mistake(&other).is_none());
     }
 }

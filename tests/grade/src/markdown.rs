@@ -200,14 +200,10 @@ mod tests {
 
     #[test]
     fn the_output_names_the_mistake_on_one_line() {
-        let sattolo = Found {
-            exercise: "efficient_selection_shuffle".into(),
-            what: "drawing r from 0..k".into(),
-            shown_by: "lab_steps_r_can_equal_k".into(),
-        };
+        let sattolo = Found::of("efficient_selection_shuffle", grading::Mistake::Sattolo);
         assert_eq!(
             output(std::slice::from_ref(&sattolo), "", false),
-            "**The mistake:** `efficient_selection_shuffle`: drawing r from 0..k"
+            "**The mistake:** `efficient_selection_shuffle`: drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"
         );
         assert_eq!(
             output(&[], "error: expected `;`\n --> lib.rs:3:9", true),

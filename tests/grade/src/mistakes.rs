@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 /// The file beside `results.json` that holds a submission's mistakes.
 pub const FILE: &str = "mistakes.json";
 
-/// One known mistake a submission's answer to an exercise makes.
+/// One known mistake a submission's answer to an exercise makes. `id` is
+/// its identity, by which it is compared and counted; the words beside it
+/// are the diagnosis's, kept so that `mistakes.json` reads on its own.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Found {
     /// The exercise whose answer makes it.
@@ -21,12 +23,25 @@ pub struct Found {
     pub what: String,
     /// The check whose hint explains it.
     pub shown_by: String,
+    /// The mistake itself. A `mistakes.json` written before it was kept
+    /// does not load, and its submission is graded again.
+    pub id: grading::Mistake,
 }
 
 impl Found {
-    /// Whether this is `mistake`, the same value the diagnosis gives.
+    /// `mistake`, made in `exercise`'s answer.
+    pub fn of(exercise: &str, mistake: grading::Mistake) -> Found {
+        Found {
+            exercise: exercise.to_string(),
+            what: mistake.what().to_string(),
+            shown_by: mistake.shown_by().name.to_string(),
+            id: mistake,
+        }
+    }
+
+    /// Whether this is `mistake`: compared by identity, never by words.
     pub fn is(&self, mistake: grading::Mistake) -> bool {
-        self.what == mistake.what && self.shown_by == mistake.shown_by
+        self.id == mistake
     }
 }
 
@@ -39,11 +54,7 @@ pub(crate) fn found(exercises: &[&str], outcomes: &[Outcome]) -> Vec<Found> {
         let Some(mistake) = outcome.mistake() else {
             continue;
         };
-        let one = Found {
-            exercise: exercise.to_string(),
-            what: mistake.what.to_string(),
-            shown_by: mistake.shown_by.to_string(),
-        };
+        let one = Found::of(exercise, mistake);
         if !all.contains(&one) {
             all.push(one);
         }
@@ -83,21 +94,24 @@ mod tests {
             mistake,
         };
         let outcomes = [
-            failed(Some(grading::SATTOLO)),
-            failed(Some(grading::SATTOLO)),
+            failed(Some(grading::Mistake::Sattolo)),
+            failed(Some(grading::Mistake::Sattolo)),
             failed(None),
             Outcome::Passed,
-            panicked(Some(grading::SATTOLO)),
+            panicked(Some(grading::Mistake::Sattolo)),
             panicked(None),
         ];
         let exercises = ["efficient_selection_shuffle"; 6];
         let found = found(&exercises, &outcomes);
         assert_eq!(found.len(), 1);
-        assert!(found[0].is(grading::SATTOLO));
-        assert!(!found[0].is(grading::NAIVE_SWAP));
+        assert!(found[0].is(grading::Mistake::Sattolo));
+        assert!(!found[0].is(grading::Mistake::NaiveSwap));
         // A panic's mistake counts as a failure's does.
-        let from_a_panic = super::found(&exercises[..1], &[panicked(Some(grading::NAIVE_SWAP))]);
-        assert!(from_a_panic[0].is(grading::NAIVE_SWAP));
+        let from_a_panic = super::found(
+            &exercises[..1],
+            &[panicked(Some(grading::Mistake::NaiveSwap))],
+        );
+        assert!(from_a_panic[0].is(grading::Mistake::NaiveSwap));
         let folder = tempfile::tempdir().unwrap();
         std::fs::write(folder.path().join(FILE), text(&found).unwrap()).unwrap();
         assert_eq!(load(folder.path()), Some(found));

@@ -18,28 +18,12 @@ use std::panic::{self, AssertUnwindSafe};
 use crate::checks::coin_probe::{self, Reading};
 use crate::oracle::replay_swaps;
 use crate::runner::QuietPanics;
-use crate::{Check, CheckRng, Failure, Functions, Kind};
+use crate::{Check, CheckRng, Failure, Functions, Kind, LabExercise, Mistake};
 
 mod are_permutations;
 mod evidence;
 mod perfect_shuffle;
 mod shuffles;
-
-/// A known mistake: what it is, and the check that shows it best. A
-/// failure carries it (see [`Failure::mistake`]), so that whoever gathers
-/// failures across a class (`grade`'s class report) counts mistakes by
-/// value, never by reading hints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Mistake {
-    /// What went wrong, to follow "this follows from".
-    pub what: &'static str,
-    /// The check whose hint explains it; its exercise is the failing one's.
-    pub shown_by: &'static str,
-}
-
-pub(crate) const fn mistake(what: &'static str, shown_by: &'static str) -> Mistake {
-    Mistake { what, shown_by }
-}
 
 /// The start of every hint that points to another check.
 pub const FOLLOWS_FROM: &str = "this follows from";
@@ -51,33 +35,40 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
     if check.kind == Kind::Bonus {
         return failure;
     }
-    let Some(Some(found)) = quietly(|| diagnose(check.exercise, f)) else {
+    let Some(exercise) = LabExercise::named(check.exercise) else {
         return failure;
     };
-    if found.shown_by == check.name {
+    let Some(Some(found)) = quietly(|| diagnose(exercise, f)) else {
+        return failure;
+    };
+    let shown_by = found.shown_by();
+    if shown_by.name == check.name {
         return Failure {
             mistake: Some(found),
             ..failure
         };
     }
-    // The diagnosis holds only if the check that shows it fails too.
-    let Some(shown_by) = crate::catalogue()
+    // The diagnosis holds only if the check that shows it fails too. The
+    // check is found by its typed name, which the registry guarantees.
+    let Some(showing) = crate::catalogue()
         .into_iter()
-        .find(|c| c.exercise == check.exercise && c.name == found.shown_by)
+        .find(|c| c.exercise == shown_by.exercise && c.name == shown_by.name)
     else {
         return failure;
     };
     // A check that panics on the mistake shows it too: its report names
     // the input and the panic, with a hint.
-    if quietly(|| (shown_by.run)(f).is_ok()).unwrap_or(false) {
+    if quietly(|| (showing.run)(f).is_ok()).unwrap_or(false) {
         return failure;
     }
     Failure {
         hint: format!(
             "{FOLLOWS_FROM} {}, which {}::{} reports with a hint; fix that first",
-            found.what, check.exercise, found.shown_by
+            found.what(),
+            shown_by.exercise,
+            shown_by.name
         ),
-        shown_by: Some(found.shown_by),
+        shown_by: Some(shown_by.name),
         mistake: Some(found),
         ..failure
     }
@@ -92,24 +83,28 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
 /// past its budget), nor after a timeout or a crash, which are not
 /// panics: such a function may never return on the diagnosis's inputs
 /// either, each costing a call's whole time limit, and no known mistake
-/// is a model of a loop that never ends.
+/// is a model of a loop that never ends. (A timeout cannot be diagnosed
+/// under `grade` at all: the sandboxed process that ran out of time is
+/// ended, and the functions go with it.)
 pub(crate) fn after_panic(check: &Check, f: &dyn Functions, message: &str) -> Option<Mistake> {
     if check.kind == Kind::Bonus || message.starts_with(workbook::OVER_BUDGET) {
         return None;
     }
-    quietly(|| diagnose(check.exercise, f)).flatten()
+    let exercise = LabExercise::named(check.exercise)?;
+    quietly(|| diagnose(exercise, f)).flatten()
 }
 
-/// The known mistake that `exercise`'s answer makes, if any.
-pub(crate) fn diagnose(exercise: &str, f: &dyn Functions) -> Option<Mistake> {
+/// The known mistake that `exercise`'s answer makes, if any. The match is
+/// exhaustive: a lab exercise added to the registry must be given its
+/// diagnosis (or `None`) here.
+pub(crate) fn diagnose(exercise: LabExercise, f: &dyn Functions) -> Option<Mistake> {
     match exercise {
-        "perfect_shuffle" => perfect_shuffle::diagnose(f),
-        "selection_shuffle" => shuffles::selection_shuffle(f),
-        "efficient_selection_shuffle" => shuffles::efficient_selection_shuffle(f),
-        "flip" => flip(f),
-        "are_permutations" => are_permutations::are_permutations(f),
-        "reversing_sequence" => reversing_sequence(f),
-        _ => None,
+        LabExercise::perfect_shuffle => perfect_shuffle::diagnose(f),
+        LabExercise::selection_shuffle => shuffles::selection_shuffle(f),
+        LabExercise::efficient_selection_shuffle => shuffles::efficient_selection_shuffle(f),
+        LabExercise::flip => flip(f),
+        LabExercise::are_permutations => are_permutations::are_permutations(f),
+        LabExercise::reversing_sequence => reversing_sequence(f),
     }
 }
 
@@ -133,36 +128,21 @@ fn flip(f: &dyn Functions) -> Option<Mistake> {
         return None;
     }
     if many.iter().any(|w| w != "heads" && w != "tails") {
-        return Some(mistake(
-            "the words returned (exactly \"heads\" or \"tails\")",
-            "returns_heads_or_tails",
-        ));
+        return Some(Mistake::FlipWords);
     }
     let share = many.iter().filter(|w| *w == "heads").count() as f64 / many.len() as f64;
     if (0.44..=0.56).contains(&share) {
-        return Some(mistake(
-            "a fair coin (heads must come up 2 times in 3)",
-            "heads_twice_as_often_as_tails",
-        ));
+        return Some(Mistake::FlipFair);
     }
     if !(0.6..=0.73).contains(&share) {
-        return Some(mistake(
-            "the coin's odds (heads must come up 2 times in 3)",
-            "heads_twice_as_often_as_tails",
-        ));
+        return Some(Mistake::FlipOdds);
     }
     // Near 2/3 but not exactly: only the coin's exact odds, read off the
     // words it is handed, tell which.
     match coin_probe::read(f)? {
         reading if reading.is_two_thirds() => None,
-        Reading::Threshold { .. } => Some(mistake(
-            "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)",
-            "heads_exactly_2_times_in_3",
-        )),
-        Reading::Modulo { .. } => Some(mistake(
-            "a small number (a byte) taken % 3, which is not exactly 2 in 3",
-            "heads_exactly_2_times_in_3",
-        )),
+        Reading::Threshold { .. } => Some(Mistake::FlipDecimal),
+        Reading::Modulo { .. } => Some(Mistake::FlipByteModulo),
     }
 }
 
@@ -175,17 +155,11 @@ fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {
         return None;
     }
     if rs.iter().zip([3, 2, 1]).any(|(&r, k)| r > k) {
-        return Some(mistake(
-            "an r larger than its k, which the shuffle can never draw",
-            "each_r_is_between_0_and_k",
-        ));
+        return Some(Mistake::Question3OutOfRange);
     }
     if replay_swaps(&[1, 2, 3, 4], &rs) == [1, 2, 3, 4] {
         return None;
     }
     let reversed = replay_swaps(&[1, 2, 3, 4], &rs) == [4, 3, 2, 1];
-    (!reversed).then_some(mistake(
-        "draws that do not reverse [1, 2, 3, 4]",
-        "answers_question_3",
-    ))
+    (!reversed).then_some(Mistake::Question3NotReversed)
 }

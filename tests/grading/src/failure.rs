@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::diagnosis::Mistake;
+use crate::Mistake;
 
 /// Why a check failed, told the way a tutor would: what went in, what the
 /// lab expects, what came back, and where to look.

@@ -30,7 +30,9 @@
 //! `todo!()` or an endless loop becomes an [`Outcome`] (`outcome`); `local` calls a
 //! submission linked into this process; `failure` is what a failing check
 //! says; `oracle` holds the lab's procedures and their known wrong turns,
-//! and `diagnosis` names the one mistake an answer makes; [`stats`] holds
+//! `mistakes` the known mistakes (typed, each with the check that shows
+//! it, named in `check_ids`), and `diagnosis` names the one an answer
+//! makes; [`stats`] holds
 //! the statistics the checks and the fairness lab share.
 
 // A check returns `Result<(), Failure>`. A failure is five texts and the
@@ -41,11 +43,13 @@
 
 pub mod algorithms;
 mod catalogue;
+mod check_ids;
 pub mod checks;
 mod diagnosis;
 mod failure;
 pub mod harness;
 mod local;
+mod mistakes;
 mod oracle;
 mod outcome;
 mod runner;
@@ -53,10 +57,11 @@ pub mod stats;
 pub mod summary;
 
 pub use catalogue::{Check, Kind, catalogue};
-pub use diagnosis::{FOLLOWS_FROM, Mistake};
+pub use check_ids::{CheckId, LabExercise, check};
+pub use diagnosis::FOLLOWS_FROM;
 pub use failure::Failure;
 pub use local::Local;
-pub use oracle::{NAIVE_SWAP, SATTOLO};
+pub use mistakes::Mistake;
 pub use outcome::{NOT_YET_IMPLEMENTED, Outcome, WHILE_CORE_FAILS};
 pub use runner::{
     CALL_LIMIT, CheckBody, Probe, QuietPanics, is_check_thread, quiet_check_panics, run_check,
@@ -71,7 +76,7 @@ pub use workbook;
 /// whether or not a check failed, with panics kept off the terminal: for
 /// the tests that prove it names nothing for a correct answer.
 #[doc(hidden)]
-pub fn diagnose_exercise(exercise: &str, f: &dyn Functions) -> Option<Mistake> {
+pub fn diagnose_exercise(exercise: LabExercise, f: &dyn Functions) -> Option<Mistake> {
     let _quiet = QuietPanics::new();
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         diagnosis::diagnose(exercise, f)

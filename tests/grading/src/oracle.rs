@@ -5,7 +5,7 @@
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
-use crate::diagnosis::{Mistake, mistake};
+use crate::Mistake;
 use crate::{ScriptedRng, algorithms};
 
 /// The out-shuffle by its position rule (see [`out_shuffle_position`]).
@@ -66,19 +66,6 @@ pub(crate) struct WrongTurn {
     pub(crate) shuffle: fn(&[i32], &mut ScriptedRng) -> Vec<i32>,
 }
 
-/// Sattolo's off-by-one in the efficient selection shuffle; its shuffle is
-/// one the fairness lab measures, so a report can draw it.
-pub const SATTOLO: Mistake = mistake(
-    "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)",
-    "lab_steps_r_can_equal_k",
-);
-/// The naive swap in the efficient selection shuffle; also measured by
-/// the fairness lab.
-pub const NAIVE_SWAP: Mistake = mistake(
-    "swapping every position with any position (the naive shuffle)",
-    "lab_steps_k_from_the_end_down_to_1",
-);
-
 /// Known ways to get the efficient selection shuffle's steps wrong. Where
 /// two reproduce the same deck (r = k every time makes Sattolo's and the
 /// upward loop agree), the first listed wins, so the narrower mistake
@@ -87,7 +74,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "r is drawn from 0..k, which never lets a card stay where it is. \
             That is Sattolo's algorithm: it only makes single cycles. Draw r from 0..=k",
-        mistake: SATTOLO,
+        mistake: Mistake::Sattolo,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             algorithms::sattolo_shuffle(&mut deck, rng);
@@ -97,10 +84,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "the loop stops at k = 2, one step early. The last step, k = 1, \
             decides the order of the first two cards",
-        mistake: mistake(
-            "a loop that stops at k = 2, one step early",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
+        mistake: Mistake::StopsAtK2,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             for k in (2..deck.len()).rev() {
@@ -114,7 +98,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
         explanation: "every position is swapped with any position (r from 0 to n - 1). \
             That naive shuffle has n^n equally likely paths, which cannot split evenly \
             over the n! orders",
-        mistake: NAIVE_SWAP,
+        mistake: Mistake::NaiveSwap,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             algorithms::naive_shuffle(&mut deck, rng);
@@ -124,10 +108,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "k runs upwards (k from 0, r from k to n - 1). That is a fair \
             Fisher–Yates shuffle, but the lab's loop runs k from n - 1 down to 1 and draws r in 0..=k",
-        mistake: mistake(
-            "running k upwards instead of from n - 1 down to 1",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
+        mistake: Mistake::ForwardLoop,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             let n = deck.len();
@@ -141,10 +122,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "it matches rand's `SliceRandom::shuffle`. That is fair, but the \
             exercise is to write the lab's loop yourself",
-        mistake: mistake(
-            "calling rand's shuffle instead of writing the lab's loop",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
+        mistake: Mistake::RandsShuffle,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             deck.shuffle(rng);
@@ -154,10 +132,7 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "the loop runs only over the top half of the deck (k from n - 1 down \
             to n / 2). The bottom half's cards then move only when a swap reaches them",
-        mistake: mistake(
-            "a loop that covers only part of the deck",
-            "lab_steps_k_from_the_end_down_to_1",
-        ),
+        mistake: Mistake::HalfWay,
         shuffle: |values, rng| {
             let mut deck = values.to_vec();
             let n = deck.len();
@@ -176,10 +151,7 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
         explanation: "each card is removed from a shrinking list, so j is drawn from fewer \
             cards each time. That is fair and quicker, but the lab keeps the whole deck and \
             draws again when values[j] is already used",
-        mistake: mistake(
-            "removing each card from a shrinking list instead of drawing again",
-            "lab_steps_retries_until_an_unused_card",
-        ),
+        mistake: Mistake::SelectionRemovesFromList,
         shuffle: |values, rng| {
             let mut left = values.to_vec();
             let mut shuffled = Vec::new();
@@ -193,10 +165,7 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "after a used card, it takes the next unused one along instead of \
             drawing again. Cards that follow a run of used ones then come up too often",
-        mistake: mistake(
-            "stepping to the next unused card instead of drawing again",
-            "lab_steps_retries_until_an_unused_card",
-        ),
+        mistake: Mistake::SelectionLinearProbe,
         shuffle: |values, rng| {
             let n = values.len();
             let mut taken = vec![false; n];
@@ -214,7 +183,7 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     },
     WrongTurn {
         explanation: "it never marks a card as used, so a card can be picked twice",
-        mistake: NEVER_MARKED,
+        mistake: Mistake::SelectionNeverMarked,
         shuffle: |values, rng| {
             let n = values.len();
             (0..n).map(|_| values[rng.random_range(0..n)]).collect()
@@ -223,7 +192,7 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "it never marks a card as used, so a card can be picked twice (it fills \
             the new deck from its last position to its first)",
-        mistake: NEVER_MARKED,
+        mistake: Mistake::SelectionNeverMarked,
         shuffle: |values, rng| {
             let n = values.len();
             let mut shuffled = vec![0; n];
@@ -236,10 +205,7 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
     WrongTurn {
         explanation: "it never marks the card at index 0 as used (as when 0 in a list of \
             used indices means \"none\"), so values[0] can be picked again and again",
-        mistake: mistake(
-            "never marking index 0 as used, so its card repeats",
-            "returns_a_permutation",
-        ),
+        mistake: Mistake::SelectionIndex0NeverMarked,
         shuffle: |values, rng| {
             let n = values.len();
             let mut taken = vec![false; n];
@@ -255,12 +221,6 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
         },
     },
 ];
-
-/// Cards picked again because none is ever marked (or removed) as used.
-const NEVER_MARKED: Mistake = mistake(
-    "never marking a card as used, so cards repeat",
-    "returns_a_permutation",
-);
 
 /// The explanation of the first wrong turn that reproduces `returned` with
 /// the same number of draws, if any.

@@ -123,7 +123,7 @@ impl fmt::Display for Outcome {
                 )?;
                 // The diagnosis, run after the panic, names its cause.
                 if let Some(mistake) = mistake {
-                    write!(f, ". Here the cause is {}", mistake.what)?;
+                    write!(f, ". Here the cause is {}", mistake.what())?;
                 }
                 Ok(())
             }

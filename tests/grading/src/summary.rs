@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::{Check, FOLLOWS_FROM, Kind, Outcome};
+use crate::{Check, Kind, Outcome};
 
 /// The lab the workbook is for, as the summary names it.
 pub const LAB: &str = "Activity 3";
@@ -122,10 +122,17 @@ impl<'a> Exercise<'a> {
     fn first_failure(&self) -> Option<(&'a Check, &'a Outcome)> {
         let failed = || self.ran.iter().filter(|(_, outcome)| !outcome.passed());
         failed()
-            .find(|(_, outcome)| !outcome.to_string().contains(FOLLOWS_FROM))
+            .find(|(_, outcome)| !points_elsewhere(outcome))
             .or_else(|| failed().next())
             .map(|(check, outcome)| (*check, *outcome))
     }
+}
+
+/// Whether `outcome` is a failure whose hint only points at another check
+/// ("this follows from …"): read from the typed field the failure
+/// carries, never from its words.
+fn points_elsewhere(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Failed(failure) if failure.shown_by.is_some())
 }
 
 /// What a failing check prints: the exercise and the check's title, then

@@ -7,10 +7,10 @@
 
 use std::time::Duration;
 
-use grading::{Implementation, Kind, catalogue, run_check_with_limit};
+use grading::{Implementation, Kind, Mistake, catalogue, run_check_with_limit};
 
 /// The mistakes the outcomes of `exercise`'s checks carry, each once.
-fn mistakes_of(implementation: &'static Implementation, exercise: &str) -> Vec<&'static str> {
+fn mistakes_of(implementation: &'static Implementation, exercise: &str) -> Vec<Mistake> {
     grading::quiet_check_panics();
     let mut found = Vec::new();
     for check in catalogue() {
@@ -21,28 +21,13 @@ fn mistakes_of(implementation: &'static Implementation, exercise: &str) -> Vec<&
         // loop of `selection_never_ends` times out in most of its checks.
         let outcome = run_check_with_limit(implementation, &check, Duration::from_secs(2));
         if let Some(mistake) = outcome.mistake()
-            && !found.contains(&mistake.what)
+            && !found.contains(&mistake)
         {
-            found.push(mistake.what);
+            found.push(mistake);
         }
     }
     found
 }
-
-const MIDDLE_ROUNDED_DOWN: &str =
-    "the middle rounded down (n / 2), so an odd deck's extra card runs past the end";
-const DECK_SIZE: &str = "a deck size written into the code (right for one size of deck only)";
-const PAST_THE_END: &str =
-    "an index that starts one past the end (values[n]), so every deck panics";
-const SATTOLO: &str = "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)";
-const NAIVE: &str = "swapping every position with any position (the naive shuffle)";
-const NEVER_MARKED: &str = "never marking a card as used, so cards repeat";
-const DECIMAL: &str = "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)";
-const MARK: &str = "a card value (such as i32::MIN or -1) used as a 'used' mark";
-const SOME_CARDS: &str = "looking at only some of the cards";
-const SMALL_DECKS_ONLY: &str =
-    "the lab's steps for small decks only (another shuffle for larger ones)";
-const NOT_REVERSED: &str = "draws that do not reverse [1, 2, 3, 4]";
 
 /// Declares a test that a wrong fixture's exercise carries exactly its
 /// mistake (`None`: one the diagnosis does not name, and why).
@@ -61,7 +46,7 @@ macro_rules! wrong {
 
             #[test]
             fn makes_its_mistake() {
-                let expected: Option<&str> = $mistake;
+                let expected: Option<Mistake> = $mistake;
                 let found = super::mistakes_of(&FIXTURE, $exercise);
                 assert_eq!(found, expected.into_iter().collect::<Vec<_>>());
             }
@@ -70,121 +55,133 @@ macro_rules! wrong {
 }
 
 // Named before this diagnosis read panics, thresholds and the models below.
-wrong!(
-    capital_heads,
-    "flip",
-    Some("the words returned (exactly \"heads\" or \"tails\")")
-);
-wrong!(
-    fair_coin,
-    "flip",
-    Some("a fair coin (heads must come up 2 times in 3)")
-);
+wrong!(capital_heads, "flip", Some(Mistake::FlipWords));
+wrong!(fair_coin, "flip", Some(Mistake::FlipFair));
 wrong!(
     forward_fisher_yates,
     "efficient_selection_shuffle",
-    Some("running k upwards instead of from n - 1 down to 1")
+    Some(Mistake::ForwardLoop)
 );
 wrong!(
     half_way,
     "efficient_selection_shuffle",
-    Some("a loop that covers only part of the deck")
+    Some(Mistake::HalfWay)
 );
 wrong!(
     in_shuffle,
     "perfect_shuffle",
-    Some("putting the second half's card first (an in-shuffle)")
+    Some(Mistake::PerfectInShuffle)
 );
-wrong!(naive_swap, "efficient_selection_shuffle", Some(NAIVE));
-wrong!(permutations_min_mark, "are_permutations", Some(MARK));
+wrong!(
+    naive_swap,
+    "efficient_selection_shuffle",
+    Some(Mistake::NaiveSwap)
+);
+wrong!(
+    permutations_min_mark,
+    "are_permutations",
+    Some(Mistake::PermutationsValueAsMark)
+);
 wrong!(
     permutations_small_values_only,
     "are_permutations",
-    Some("a comparison that is right only for small values")
+    Some(Mistake::PermutationsSmallValuesOnly)
 );
 wrong!(
     question_3_backwards,
     "reversing_sequence",
-    Some(NOT_REVERSED)
+    Some(Mistake::Question3NotReversed)
 );
 wrong!(
     question_3_out_of_range,
     "reversing_sequence",
-    Some("an r larger than its k, which the shuffle can never draw")
+    Some(Mistake::Question3OutOfRange)
 );
 wrong!(
     question_3_swaps_ends,
     "reversing_sequence",
-    Some(NOT_REVERSED)
+    Some(Mistake::Question3NotReversed)
 );
 wrong!(
     remove_from_list,
     "selection_shuffle",
-    Some("removing each card from a shrinking list instead of drawing again")
+    Some(Mistake::SelectionRemovesFromList)
 );
-wrong!(sattolo, "efficient_selection_shuffle", Some(SATTOLO));
+wrong!(
+    sattolo,
+    "efficient_selection_shuffle",
+    Some(Mistake::Sattolo)
+);
 wrong!(
     selection_duplicates,
     "selection_shuffle",
-    Some(NEVER_MARKED)
+    Some(Mistake::SelectionNeverMarked)
 );
 wrong!(
     selection_linear_probe,
     "selection_shuffle",
-    Some("stepping to the next unused card instead of drawing again")
+    Some(Mistake::SelectionLinearProbe)
 );
 wrong!(
     selection_two_cards_unshuffled,
     "selection_shuffle",
-    Some("leaving a 2-card deck as it is")
+    Some(Mistake::SelectionTwoCards)
 );
 wrong!(
     slice_random_shuffle,
     "efficient_selection_shuffle",
-    Some("calling rand's shuffle instead of writing the lab's loop")
+    Some(Mistake::RandsShuffle)
 );
 wrong!(
     split_at_half,
     "perfect_shuffle",
-    Some("where an odd deck is split (the first half gets the extra card)")
+    Some(Mistake::PerfectOddSplit)
 );
 wrong!(
     stops_at_k_2,
     "efficient_selection_shuffle",
-    Some("a loop that stops at k = 2, one step early")
+    Some(Mistake::StopsAtK2)
 );
-wrong!(sum_based, "are_permutations", Some("comparing sums"));
 wrong!(
-    three_quarter_coin,
-    "flip",
-    Some("the coin's odds (heads must come up 2 times in 3)")
+    sum_based,
+    "are_permutations",
+    Some(Mistake::PermutationsSums)
 );
+wrong!(three_quarter_coin, "flip", Some(Mistake::FlipOdds));
 
 // Unnamed before: every failure a panic, or odds only the exact probe reads.
-wrong!(floor_midpoint, "perfect_shuffle", Some(MIDDLE_ROUNDED_DOWN));
-wrong!(coin_threshold_066, "flip", Some(DECIMAL));
-wrong!(coin_rounded_decimal, "flip", Some(DECIMAL));
 wrong!(
-    coin_from_a_byte,
-    "flip",
-    Some("a small number (a byte) taken % 3, which is not exactly 2 in 3")
+    floor_midpoint,
+    "perfect_shuffle",
+    Some(Mistake::PerfectMiddleRoundedDown)
 );
+wrong!(coin_threshold_066, "flip", Some(Mistake::FlipDecimal));
+wrong!(coin_rounded_decimal, "flip", Some(Mistake::FlipDecimal));
+wrong!(coin_from_a_byte, "flip", Some(Mistake::FlipByteModulo));
 // A value used as a mark in the selection shuffle: a deck holding it
 // never finishes.
-wrong!(selection_min_mark, "selection_shuffle", Some(MARK));
-wrong!(selection_minus_one_mark, "selection_shuffle", Some(MARK));
+wrong!(
+    selection_min_mark,
+    "selection_shuffle",
+    Some(Mistake::SelectionValueAsMark)
+);
+wrong!(
+    selection_minus_one_mark,
+    "selection_shuffle",
+    Some(Mistake::SelectionValueAsMark)
+);
 
 // Still unnamed, each for its reason.
 // Fair, and the lab's steps for small decks only (the replays' sizes).
 wrong!(
     lab_steps_for_small_decks_only,
     "efficient_selection_shuffle",
-    Some(SMALL_DECKS_ONLY)
+    Some(Mistake::EfficientSmallDecksOnly)
 );
 wrong!(
     selection_lab_steps_for_small_decks_only,
     "selection_shuffle",
-    Some(SMALL_DECKS_ONLY)
+    Some(Mistake::SelectionSmallDecksOnly)
 );
 // It never returns: a timeout leaves nothing to compare.
 wrong!(selection_never_ends, "selection_shuffle", None);
@@ -193,102 +190,118 @@ wrong!(selection_never_ends, "selection_shuffle", None);
 wrong!(
     perfect_middle_rounded_down,
     "perfect_shuffle",
-    Some(MIDDLE_ROUNDED_DOWN)
+    Some(Mistake::PerfectMiddleRoundedDown)
 );
 wrong!(
     perfect_half_sized_n_over_2,
     "perfect_shuffle",
-    Some(MIDDLE_ROUNDED_DOWN)
+    Some(Mistake::PerfectMiddleRoundedDown)
 );
-wrong!(perfect_deck_size_52, "perfect_shuffle", Some(DECK_SIZE));
-wrong!(perfect_second_half_at_5, "perfect_shuffle", Some(DECK_SIZE));
+wrong!(
+    perfect_deck_size_52,
+    "perfect_shuffle",
+    Some(Mistake::PerfectDeckSize)
+);
+wrong!(
+    perfect_second_half_at_5,
+    "perfect_shuffle",
+    Some(Mistake::PerfectDeckSize)
+);
 wrong!(
     perfect_unshuffle,
     "perfect_shuffle",
-    Some("undoing a perfect shuffle (even positions first, then odd ones)")
+    Some(Mistake::PerfectUnshuffle)
 );
 wrong!(
     perfect_starts_past_the_end,
     "perfect_shuffle",
-    Some(PAST_THE_END)
+    Some(Mistake::PerfectPastTheEnd)
 );
 wrong!(
     efficient_deck_size_52,
     "efficient_selection_shuffle",
-    Some(DECK_SIZE)
+    Some(Mistake::EfficientDeckSize)
 );
 wrong!(
     efficient_copies_back_past_the_end,
     "efficient_selection_shuffle",
-    Some(PAST_THE_END)
+    Some(Mistake::EfficientPastTheEnd)
 );
 wrong!(
     efficient_starts_past_the_end,
     "efficient_selection_shuffle",
-    Some(PAST_THE_END)
+    Some(Mistake::EfficientPastTheEnd)
 );
 wrong!(
     sattolo_java_random,
     "efficient_selection_shuffle",
-    Some(SATTOLO)
+    Some(Mistake::Sattolo)
 );
 wrong!(
     sattolo_forwards,
     "efficient_selection_shuffle",
-    Some(SATTOLO)
+    Some(Mistake::Sattolo)
 );
 wrong!(
     sattolo_extra_swap_of_0,
     "efficient_selection_shuffle",
-    Some(SATTOLO)
+    Some(Mistake::Sattolo)
 );
 wrong!(
     naive_swap_java_random,
     "efficient_selection_shuffle",
-    Some(NAIVE)
+    Some(Mistake::NaiveSwap)
 );
 wrong!(
     naive_swap_down_to_1,
     "efficient_selection_shuffle",
-    Some(NAIVE)
+    Some(Mistake::NaiveSwap)
 );
 wrong!(
     selection_index_0_never_marked,
     "selection_shuffle",
-    Some("never marking index 0 as used, so its card repeats")
+    Some(Mistake::SelectionIndex0NeverMarked)
 );
 wrong!(
     selection_never_removed,
     "selection_shuffle",
-    Some(NEVER_MARKED)
+    Some(Mistake::SelectionNeverMarked)
 );
-wrong!(selection_deck_size_52, "selection_shuffle", Some(DECK_SIZE));
-wrong!(coin_threshold_033, "flip", Some(DECIMAL));
+wrong!(
+    selection_deck_size_52,
+    "selection_shuffle",
+    Some(Mistake::SelectionDeckSize)
+);
+wrong!(coin_threshold_033, "flip", Some(Mistake::FlipDecimal));
 wrong!(
     permutations_one_match,
     "are_permutations",
-    Some("answering true as soon as one card matches")
+    Some(Mistake::PermutationsOneMatch)
 );
 wrong!(
     permutations_skips_same_index,
     "are_permutations",
-    Some("skipping the same position (i != j), so a card in its own place is never found")
+    Some(Mistake::PermutationsSameIndexSkipped)
 );
 wrong!(
     permutations_products,
     "are_permutations",
-    Some("comparing products")
+    Some(Mistake::PermutationsProducts)
 );
 wrong!(
     permutations_returns_in_loop,
     "are_permutations",
-    Some(SOME_CARDS)
+    Some(Mistake::PermutationsSomeCards)
 );
-wrong!(permutations_minus_one_mark, "are_permutations", Some(MARK));
+wrong!(
+    permutations_minus_one_mark,
+    "are_permutations",
+    Some(Mistake::PermutationsValueAsMark)
+);
 wrong!(
     permutations_random_search,
     "are_permutations",
-    Some("a random search for each card, which can give up before finding it")
+    Some(Mistake::PermutationsRandomSearch)
 );
 
 // Real mistakes that earn nothing by the core gate, moved here from the
@@ -296,20 +309,20 @@ wrong!(
 wrong!(
     permutations_equal,
     "are_permutations",
-    Some("comparing position by position (a == b)")
+    Some(Mistake::PermutationsPositions)
 );
 wrong!(
     permutations_sums_and_products,
     "are_permutations",
-    Some("comparing sums and products")
+    Some(Mistake::PermutationsSumsAndProducts)
 );
 wrong!(
     permutations_every_other_card,
     "are_permutations",
-    Some(SOME_CARDS)
+    Some(Mistake::PermutationsSomeCards)
 );
 wrong!(
     permutations_first_card_only,
     "are_permutations",
-    Some(SOME_CARDS)
+    Some(Mistake::PermutationsSomeCards)
 );

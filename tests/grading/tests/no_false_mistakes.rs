@@ -3,20 +3,15 @@
 //! exercise no check failed: every model is compared with the answer on every input
 //! it reads, and a correct answer fits none of them.
 
-use grading::{Implementation, Local, Probe, diagnose_exercise};
+use grading::{Implementation, LabExercise, Local, Mistake, Probe, diagnose_exercise};
 
 /// What the diagnosis says of each of the six exercises, asked directly.
-fn diagnoses(implementation: &'static Implementation) -> Vec<(&'static str, Option<&'static str>)> {
+fn diagnoses(implementation: &'static Implementation) -> Vec<(LabExercise, Option<Mistake>)> {
     let probe = Probe::default();
     let local = Local::new(implementation, &probe);
-    workbook::LAB_EXERCISES
+    LabExercise::ALL
         .iter()
-        .map(|&exercise| {
-            (
-                exercise,
-                diagnose_exercise(exercise, &local).map(|m| m.what),
-            )
-        })
+        .map(|&exercise| (exercise, diagnose_exercise(exercise, &local)))
         .collect()
 }
 
@@ -33,7 +28,7 @@ macro_rules! correct {
             #[test]
             fn makes_no_mistake() {
                 for (exercise, found) in super::diagnoses(&FIXTURE) {
-                    assert_eq!(found, None, "{exercise}");
+                    assert_eq!(found, None, "{exercise:?}");
                 }
             }
         }
@@ -58,7 +53,7 @@ static REFERENCE: Implementation = grading::implementation!(reference);
 #[test]
 fn the_reference_makes_no_mistake() {
     for (exercise, found) in diagnoses(&REFERENCE) {
-        assert_eq!(found, None, "{exercise}");
+        assert_eq!(found, None, "{exercise:?}");
     }
 }
 
@@ -86,7 +81,7 @@ macro_rules! trivial {
             #[test]
             fn makes_no_mistake() {
                 for (exercise, found) in super::diagnoses(&FIXTURE) {
-                    assert_eq!(found, None, "{exercise}");
+                    assert_eq!(found, None, "{exercise:?}");
                 }
             }
         }

@@ -5,8 +5,8 @@
 //! small values alone goes wrong. A random search is told by its answers
 //! changing when the same pairs are asked again.
 
-use super::{Mistake, mistake, quietly};
-use crate::Functions;
+use super::quietly;
+use crate::{Functions, Mistake};
 
 /// A known wrong answer to Question 2, with the mistake it makes.
 type WrongAnswer = (fn(&[i32], &[i32]) -> bool, Mistake);
@@ -42,24 +42,6 @@ fn marks_with(mark: i32, a: &[i32], b: &[i32]) -> bool {
         })
 }
 
-const MARK: Mistake = mistake(
-    "a card value (such as i32::MIN or -1) used as a 'used' mark",
-    "every_pair_of_up_to_4_cards",
-);
-const SOME_CARDS: Mistake = mistake(
-    "looking at only some of the cards",
-    "false_when_a_card_differs",
-);
-const ONE_MATCH: Mistake = mistake(
-    "answering true as soon as one card matches",
-    "false_when_a_card_differs",
-);
-const SAME_POSITION_SKIPPED: Mistake = mistake(
-    "skipping the same position (i != j), so a card in its own place is never found",
-    "true_for_rearrangements",
-);
-const PRODUCTS: Mistake = mistake("comparing products", "false_when_only_the_sums_match");
-
 /// A product, wrapping, of the cards other than 0, which students leave
 /// out because a 0 makes every product 0.
 fn product_without_zeros(cards: &[i32]) -> i32 {
@@ -86,87 +68,90 @@ fn small_values_only(a: &[i32], b: &[i32]) -> bool {
 /// Mistakes that show only on the extremes: right on every pair of plain
 /// values, wrong where a card is `i32::MIN` or `i32::MAX`.
 const WRONG_ON_EXTREMES: &[WrongAnswer] = &[
-    (|a, b| marks_with(i32::MIN, a, b), MARK),
-    (|a, b| marks_with(i32::MAX, a, b), MARK),
     (
-        small_values_only,
-        mistake(
-            "a comparison that is right only for small values",
-            "every_pair_of_up_to_4_cards",
-        ),
+        |a, b| marks_with(i32::MIN, a, b),
+        Mistake::PermutationsValueAsMark,
     ),
+    (
+        |a, b| marks_with(i32::MAX, a, b),
+        Mistake::PermutationsValueAsMark,
+    ),
+    (small_values_only, Mistake::PermutationsSmallValuesOnly),
 ];
 
 const WRONG_ANSWERS: &[WrongAnswer] = &[
+    (|a, b| a == b, Mistake::PermutationsPositions),
+    (|a, b| sum(a) == sum(b), Mistake::PermutationsSums),
     (
-        |a, b| a == b,
-        mistake(
-            "comparing position by position (a == b)",
-            "true_for_rearrangements",
-        ),
+        |a, b| product(a) == product(b),
+        Mistake::PermutationsProducts,
     ),
-    (
-        |a, b| sum(a) == sum(b),
-        mistake("comparing sums", "false_when_only_the_sums_match"),
-    ),
-    (|a, b| product(a) == product(b), PRODUCTS),
     (
         |a, b| product_without_zeros(a) == product_without_zeros(b),
-        PRODUCTS,
+        Mistake::PermutationsProducts,
     ),
     (
         |a, b| a.iter().fold(0, |x, y| x ^ y) == b.iter().fold(0, |x, y| x ^ y),
-        mistake("comparing XORs", "false_when_only_the_sums_match"),
+        Mistake::PermutationsXors,
     ),
     (
         |a, b| sum(a) == sum(b) && product(a) == product(b),
-        mistake(
-            "comparing sums and products",
-            "false_when_only_the_sums_match",
-        ),
+        Mistake::PermutationsSumsAndProducts,
     ),
     (
         |a, b| a.iter().step_by(2).all(|x| b.contains(x)),
-        SOME_CARDS,
+        Mistake::PermutationsSomeCards,
     ),
     // A return inside the loop, after a[0] only: found in b, or compared
     // with b[0], with either answer for empty arrays.
-    (|a, b| a.first().is_none_or(|x| b.contains(x)), SOME_CARDS),
-    (|a, b| a.first().is_some_and(|x| b.contains(x)), SOME_CARDS),
-    (|a, b| a.first() == b.first(), SOME_CARDS),
-    (|a, b| !a.is_empty() && a.first() == b.first(), SOME_CARDS),
-    (|a, b| a.iter().any(|x| b.contains(x)), ONE_MATCH),
+    (
+        |a, b| a.first().is_none_or(|x| b.contains(x)),
+        Mistake::PermutationsSomeCards,
+    ),
+    (
+        |a, b| a.first().is_some_and(|x| b.contains(x)),
+        Mistake::PermutationsSomeCards,
+    ),
+    (
+        |a, b| a.first() == b.first(),
+        Mistake::PermutationsSomeCards,
+    ),
+    (
+        |a, b| !a.is_empty() && a.first() == b.first(),
+        Mistake::PermutationsSomeCards,
+    ),
+    (
+        |a, b| a.iter().any(|x| b.contains(x)),
+        Mistake::PermutationsOneMatch,
+    ),
     (
         |a, b| a.is_empty() || a.iter().any(|x| b.contains(x)),
-        ONE_MATCH,
+        Mistake::PermutationsOneMatch,
     ),
-    (found_elsewhere, SAME_POSITION_SKIPPED),
-    (|a, b| marks_with(-1, a, b), MARK),
-    (|a, b| marks_with(0, a, b), MARK),
+    (found_elsewhere, Mistake::PermutationsSameIndexSkipped),
+    (
+        |a, b| marks_with(-1, a, b),
+        Mistake::PermutationsValueAsMark,
+    ),
+    (|a, b| marks_with(0, a, b), Mistake::PermutationsValueAsMark),
     (
         |a, b| {
             a.iter()
                 .take(a.len().saturating_sub(1))
                 .all(|x| b.contains(x))
         },
-        mistake(
-            "a loop over a that stops before its last card",
-            "false_when_a_card_differs",
-        ),
+        Mistake::PermutationsShortLoopOverA,
     ),
     (
         |a, b| {
             let seen = &b[..b.len().saturating_sub(1)];
             a.iter().all(|x| seen.contains(x))
         },
-        mistake(
-            "a loop over b that stops before its last card",
-            "true_for_rearrangements",
-        ),
+        Mistake::PermutationsShortLoopOverB,
     ),
     (
         |a, b| !a.is_empty() && a.iter().all(|x| b.contains(x)),
-        mistake("empty arrays", "empty_and_single_card_arrays"),
+        Mistake::PermutationsEmpty,
     ),
 ];
 
@@ -278,10 +263,7 @@ fn searches_at_random(f: &dyn Functions) -> Option<Mistake> {
             .all(|((a, b), &said)| !said || same_cards(a, b))
     });
     let changes = runs.windows(2).any(|w| w[0] != w[1]);
-    (changes && never_wrongly_true).then_some(mistake(
-        "a random search for each card, which can give up before finding it",
-        "true_for_rearrangements",
-    ))
+    (changes && never_wrongly_true).then_some(Mistake::PermutationsRandomSearch)
 }
 
 fn same_cards(a: &[i32], b: &[i32]) -> bool {

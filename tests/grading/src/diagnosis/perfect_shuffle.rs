@@ -4,8 +4,8 @@
 //! decks; a mistake is named only when its model accounts for every deck.
 
 use super::evidence::{Attempt, attempt, one_past_the_end};
-use super::{Mistake, mistake};
 use crate::Functions;
+use crate::Mistake;
 use crate::checks::distinct_deck;
 use crate::oracle::{out_shuffle, out_shuffle_position};
 
@@ -18,23 +18,6 @@ const SIZES: [usize; 20] = [
 
 /// Each size of [`SIZES`] with what the function did with a deck of it.
 type Answers = Vec<(usize, Attempt<Vec<i32>>)>;
-
-pub(super) const MIDDLE_ROUNDED_DOWN: Mistake = mistake(
-    "the middle rounded down (n / 2), so an odd deck's extra card runs past the end",
-    "odd_lengths_give_the_extra_card_to_the_first_half",
-);
-pub(super) const DECK_SIZE_IN_CODE: Mistake = mistake(
-    "a deck size written into the code (right for one size of deck only)",
-    "every_deck_up_to_100_cards",
-);
-pub(super) const ONE_PAST_THE_END: Mistake = mistake(
-    "an index that starts one past the end (values[n]), so every deck panics",
-    "returns_a_permutation",
-);
-const UNSHUFFLE: Mistake = mistake(
-    "undoing a perfect shuffle (even positions first, then odd ones)",
-    "even_lengths_interleave_the_halves",
-);
 
 /// The known mistake of a perfect shuffle, if any.
 pub(super) fn diagnose(f: &dyn Functions) -> Option<Mistake> {
@@ -55,19 +38,13 @@ pub(super) fn diagnose(f: &dyn Functions) -> Option<Mistake> {
         answer.as_ref().ok() == Some(&out_shuffle(&distinct_deck(n)))
     };
     if even_match(&positions) {
-        return Some(mistake(
-            "writing positions into the new deck instead of the cards",
-            "moves_values_not_indices",
-        ));
+        return Some(Mistake::PerfectPositions);
     }
     if even_match(&in_shuffle) {
-        return Some(mistake(
-            "putting the second half's card first (an in-shuffle)",
-            "even_lengths_interleave_the_halves",
-        ));
+        return Some(Mistake::PerfectInShuffle);
     }
     if even_match(&unshuffle) {
-        return Some(UNSHUFFLE);
+        return Some(Mistake::PerfectUnshuffle);
     }
     if even_match(&out_shuffle) {
         let odd = answers.iter().filter(|(n, _)| n % 2 == 1);
@@ -78,24 +55,21 @@ pub(super) fn diagnose(f: &dyn Functions) -> Option<Mistake> {
             .clone()
             .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)))
         {
-            return Some(MIDDLE_ROUNDED_DOWN);
+            return Some(Mistake::PerfectMiddleRoundedDown);
         }
         if odd.clone().any(|(n, a)| !right(*n, a)) {
-            return Some(mistake(
-                "where an odd deck is split (the first half gets the extra card)",
-                "odd_lengths_give_the_extra_card_to_the_first_half",
-            ));
+            return Some(Mistake::PerfectOddSplit);
         }
         return None;
     }
     if right_for_one_size_only(&answers, &right) {
-        return Some(DECK_SIZE_IN_CODE);
+        return Some(Mistake::PerfectDeckSize);
     }
     let every_deck_overruns = answers
         .iter()
         .filter(|(n, _)| *n > 0)
         .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)));
-    every_deck_overruns.then_some(ONE_PAST_THE_END)
+    every_deck_overruns.then_some(Mistake::PerfectPastTheEnd)
 }
 
 /// Whether the function is right only for the decks that share one

@@ -8,12 +8,10 @@
 use rand::RngExt;
 
 use super::evidence::{ShuffleOnce, attempt, one_past_the_end, past_the_end};
-use super::{Mistake, mistake, quietly};
+use super::quietly;
 use crate::checks::distinct_deck;
-use crate::oracle::{
-    self, NAIVE_SWAP, SATTOLO, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn, replay_swaps,
-};
-use crate::{CheckRng, Failure, Functions};
+use crate::oracle::{self, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn, replay_swaps};
+use crate::{CheckRng, Failure, Functions, Mistake};
 use workbook::OVER_BUDGET;
 
 /// The deck and draws the shuffles' diagnoses replay: every k and r of a
@@ -30,24 +28,6 @@ pub(super) const SELECTION_JS: [usize; 11] = [3, 3, 0, 4, 0, 1, 4, 3, 0, 1, 2];
 /// k = 4, 3 and 2 the value is one a draw from 0..=k reads differently,
 /// so the lab's loop never replays as a naive one.
 const WHOLE_DECK_RS: [usize; 6] = [4, 4, 3, 1, 5, 2];
-
-const TWO_CARDS: Mistake = mistake("leaving a 2-card deck as it is", "uniform_at_2_cards");
-const EFFICIENT_SMALL_DECKS_ONLY: Mistake = mistake(
-    "the lab's steps for small decks only (another shuffle for larger ones)",
-    "lab_steps_k_from_the_end_down_to_1",
-);
-const SELECTION_SMALL_DECKS_ONLY: Mistake = mistake(
-    "the lab's steps for small decks only (another shuffle for larger ones)",
-    "lab_steps_draws_j_from_the_whole_deck",
-);
-const ONE_PAST_THE_END: Mistake = mistake(
-    "an index that starts one past the end (values[n]), so every deck panics",
-    "returns_a_permutation",
-);
-const DECK_SIZE_IN_CODE: Mistake = mistake(
-    "a deck size written into the code (right for one size of deck only)",
-    "returns_a_permutation",
-);
 
 /// The seeded stream of `seed` for a probe, cut off after a million draws
 /// (a correct shuffle of these probes needs a few thousand at most): a
@@ -95,7 +75,11 @@ const PANIC_SIZES: [usize; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52]
 /// number of cards (a loop to 52 or to Question 3's 4 cards, a buffer of
 /// 52) while that size follows the lab's steps. `lab_at(n)` replays the
 /// lab's steps on n cards.
-fn panic_mistakes(once: ShuffleOnce, lab_at: &dyn Fn(usize) -> bool) -> Option<Mistake> {
+fn panic_mistakes(
+    once: ShuffleOnce,
+    lab_at: &dyn Fn(usize) -> bool,
+    [starts_past_the_end, deck_size]: [Mistake; 2],
+) -> Option<Mistake> {
     let answers: Vec<(usize, Result<Vec<i32>, String>)> = PANIC_SIZES
         .iter()
         .map(|&n| {
@@ -107,14 +91,14 @@ fn panic_mistakes(once: ShuffleOnce, lab_at: &dyn Fn(usize) -> bool) -> Option<M
         .iter()
         .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)))
     {
-        return Some(ONE_PAST_THE_END);
+        return Some(starts_past_the_end);
     }
     let broken = |n: usize, answer: &Result<Vec<i32>, String>| match answer {
         Ok(deck) => deck.len() != n,
         Err(message) => past_the_end(message),
     };
     let (size, _) = answers.iter().find(|(n, a)| !broken(*n, a))?;
-    (*size >= 4 && lab_at(*size)).then_some(DECK_SIZE_IN_CODE)
+    (*size >= 4 && lab_at(*size)).then_some(deck_size)
 }
 
 /// Whether the efficient shuffle follows the lab's steps on `n` cards, on
@@ -169,11 +153,6 @@ fn lab_steps_for_small_decks_only(once: ShuffleOnce, lab_at: &dyn Fn(usize) -> b
 /// Values students use as a "used" or "empty" mark: -1, the 0 of a fresh
 /// `int[]`, and Java's `Integer.MIN_VALUE` and `MAX_VALUE`.
 const MARKS: [i32; 4] = [-1, 0, i32::MIN, i32::MAX];
-
-const VALUE_AS_MARK: Mistake = mistake(
-    "a card value (such as i32::MIN or -1) used as a 'used' mark",
-    "any_i32_can_be_a_card",
-);
 
 /// Whether a selection shuffle follows the lab's steps on plain cards but
 /// never finishes a 3-card deck that holds one of the [`MARKS`]: that
@@ -270,7 +249,11 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         decks.pop().unwrap_or_default()
     };
     // A deck size in the code fails the core check too, as a cause.
-    if let Some(found) = panic_mistakes(&once, &|n| swaps_like_the_lab(&once, n)) {
+    if let Some(found) = panic_mistakes(
+        &once,
+        &|n| swaps_like_the_lab(&once, n),
+        [Mistake::EfficientPastTheEnd, Mistake::EfficientDeckSize],
+    ) {
         return Some(found);
     }
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
@@ -285,15 +268,15 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         .map(|(k, r)| (r, k + 1))
         .collect();
     wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, &once)
-        .or_else(|| makes_only_single_cycles(f).then_some(SATTOLO))
-        .or_else(|| swaps_naively(&once).then_some(NAIVE_SWAP))
+        .or_else(|| makes_only_single_cycles(f).then_some(Mistake::Sattolo))
+        .or_else(|| swaps_naively(&once).then_some(Mistake::NaiveSwap))
         .or_else(|| {
             lab_steps_for_small_decks_only(&once, &|n| swaps_like_the_lab(&once, n))
-                .then_some(EFFICIENT_SMALL_DECKS_ONLY)
+                .then_some(Mistake::EfficientSmallDecksOnly)
         })
         .or_else(|| {
             leaves_two_cards(|rng| f.efficient_selection_shuffle().call(&[1, 2], rng, 200))
-                .then_some(TWO_CARDS)
+                .then_some(Mistake::EfficientTwoCards)
         })
 }
 
@@ -303,7 +286,11 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
         let mut decks = f.selection_shuffle().call(deck, rng, 1);
         decks.pop().unwrap_or_default()
     };
-    if let Some(found) = panic_mistakes(&once, &|n| selects_like_the_lab(&once, n)) {
+    if let Some(found) = panic_mistakes(
+        &once,
+        &|n| selects_like_the_lab(&once, n),
+        [Mistake::SelectionPastTheEnd, Mistake::SelectionDeckSize],
+    ) {
         return Some(found);
     }
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
@@ -315,14 +302,14 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     let n = SELECTION_DECK.len();
     let script: Vec<(usize, usize)> = SELECTION_JS.iter().map(|&j| (j, n)).collect();
     wrong_turn(SELECTION_WRONG_TURNS, &SELECTION_DECK, &script, &once)
-        .or_else(|| marks_with_a_card_value(&once).then_some(VALUE_AS_MARK))
+        .or_else(|| marks_with_a_card_value(&once).then_some(Mistake::SelectionValueAsMark))
         .or_else(|| {
             lab_steps_for_small_decks_only(&once, &|n| selects_like_the_lab(&once, n))
-                .then_some(SELECTION_SMALL_DECKS_ONLY)
+                .then_some(Mistake::SelectionSmallDecksOnly)
         })
         .or_else(|| {
             leaves_two_cards(|rng| f.selection_shuffle().call(&[1, 2], rng, 200))
-                .then_some(TWO_CARDS)
+                .then_some(Mistake::SelectionTwoCards)
         })
 }
 

@@ -1,0 +1,96 @@
+//! The lab's exercises and their checks as typed names, expanded from the
+//! registry ([`workbook::with_exercises!`]) like the catalogue itself: a
+//! known mistake names the check that shows it as a constant here, so a
+//! misspelt check is a compile error, not a diagnosis that silently never
+//! holds; and the diagnosis dispatches on [`LabExercise`] with a `match`
+//! the compiler proves exhaustive, so a lab exercise added to the registry
+//! cannot be forgotten there.
+
+/// A check of a lab exercise, by name: `check::flip::returns_heads_or_tails`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CheckId {
+    /// The exercise, as the catalogue names it.
+    pub exercise: &'static str,
+    /// The check's own name, as the catalogue names it.
+    pub name: &'static str,
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_ids {
+    (
+        {}
+        lab [ $( $exercise:ident : $shape:ident $summary:literal worth $points:literal {
+            $( $kind:ident $check:ident : $title:literal ),* $(,)?
+        } )* ]
+        bonus [ $( $bonus:tt )* ]
+    ) => {
+        /// One module per lab exercise, one constant per check, each
+        /// named as the registry names it.
+        pub mod check {
+            $(
+                #[allow(non_upper_case_globals, missing_docs)]
+                pub mod $exercise {
+                    use $crate::CheckId;
+                    $(
+                        pub const $check: CheckId = CheckId {
+                            exercise: stringify!($exercise),
+                            name: stringify!($check),
+                        };
+                    )*
+                }
+            )*
+        }
+
+        /// The lab's exercises (not the bonus ones, which have no known
+        /// mistakes), each variant named as its function is.
+        #[allow(non_camel_case_types)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum LabExercise {
+            $( $exercise, )*
+        }
+
+        impl LabExercise {
+            /// Every lab exercise, in the registry's order.
+            pub const ALL: &[LabExercise] = &[$( LabExercise::$exercise, )*];
+
+            /// The exercise named `name`, if it is a lab exercise.
+            pub fn named(name: &str) -> Option<LabExercise> {
+                match name {
+                    $( stringify!($exercise) => Some(LabExercise::$exercise), )*
+                    _ => None,
+                }
+            }
+
+            /// The exercise's (and its function's) name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( LabExercise::$exercise => stringify!($exercise), )*
+                }
+            }
+        }
+    };
+}
+
+workbook::with_exercises!([crate::__check_ids]);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_typed_names_are_the_catalogues() {
+        let names: Vec<&str> = LabExercise::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(names, workbook::LAB_EXERCISES);
+        for exercise in LabExercise::ALL {
+            assert_eq!(LabExercise::named(exercise.name()), Some(*exercise));
+        }
+        assert_eq!(LabExercise::named("riffle_shuffle"), None);
+        let id = check::flip::returns_heads_or_tails;
+        assert!(
+            crate::catalogue()
+                .iter()
+                .any(|c| c.exercise == id.exercise && c.name == id.name)
+        );
+    }
+}

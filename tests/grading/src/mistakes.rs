@@ -1,0 +1,224 @@
+//! The known mistakes, each a typed identity with its one-line name, the
+//! check that shows it and a hint. The diagnosis names these; failures,
+//! `grade`'s `mistakes.json` and its class report carry and compare the
+//! identity, never the words. A mistake made in several exercises (a deck
+//! size written into the code) is one variant per exercise, since each
+//! is shown by a check of its own exercise; they share their name.
+
+use serde::{Deserialize, Serialize};
+
+use crate::check_ids::{CheckId, LabExercise, check};
+
+macro_rules! mistakes {
+    ($( $id:ident: $exercise:ident::$check:ident, $what:literal, $hint:literal; )*) => {
+        /// A known mistake. Its name in `mistakes.json` is the variant's in
+        /// snake case.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Mistake {
+            $( #[doc = $what] $id, )*
+        }
+
+        impl Mistake {
+            /// Every known mistake, exercise by exercise.
+            pub const ALL: &[Mistake] = &[$( Mistake::$id, )*];
+
+            /// What went wrong, in one line, to follow "this follows from".
+            pub fn what(self) -> &'static str {
+                match self { $( Mistake::$id => $what, )* }
+            }
+
+            /// The check whose message explains it; of the mistake's own
+            /// exercise, by construction.
+            pub fn shown_by(self) -> CheckId {
+                match self { $( Mistake::$id => check::$exercise::$check, )* }
+            }
+
+            /// The exercise whose answer makes it.
+            pub fn exercise(self) -> LabExercise {
+                match self { $( Mistake::$id => LabExercise::$exercise, )* }
+            }
+
+            /// How to fix it, in one line, without the code.
+            pub fn hint(self) -> &'static str {
+                match self { $( Mistake::$id => $hint, )* }
+            }
+        }
+    };
+}
+
+mistakes! {
+    PerfectPositions: perfect_shuffle::moves_values_not_indices,
+        "writing positions into the new deck instead of the cards",
+        "put values[i], the card, into the new deck, not i, its position";
+    PerfectInShuffle: perfect_shuffle::even_lengths_interleave_the_halves,
+        "putting the second half's card first (an in-shuffle)",
+        "each pair starts with the first half's card";
+    PerfectUnshuffle: perfect_shuffle::even_lengths_interleave_the_halves,
+        "undoing a perfect shuffle (even positions first, then odd ones)",
+        "read the two halves one card at a time and write them alternately";
+    PerfectMiddleRoundedDown: perfect_shuffle::odd_lengths_give_the_extra_card_to_the_first_half,
+        "the middle rounded down (n / 2), so an odd deck's extra card runs past the end",
+        "round the middle up, (n + 1) / 2, so the first half holds the extra card";
+    PerfectOddSplit: perfect_shuffle::odd_lengths_give_the_extra_card_to_the_first_half,
+        "where an odd deck is split (the first half gets the extra card)",
+        "split an odd deck at (n + 1) / 2";
+    PerfectDeckSize: perfect_shuffle::every_deck_up_to_100_cards,
+        "a deck size written into the code (right for one size of deck only)",
+        "compute every bound from values.len(), never from 52, 26 or a fixed offset";
+    PerfectPastTheEnd: perfect_shuffle::returns_a_permutation,
+        "an index that starts one past the end (values[n]), so every deck panics",
+        "the last index of a deck of n cards is n - 1";
+    SelectionRemovesFromList: selection_shuffle::lab_steps_retries_until_an_unused_card,
+        "removing each card from a shrinking list instead of drawing again",
+        "keep the whole deck, mark cards as used, and draw j again when it is used";
+    SelectionLinearProbe: selection_shuffle::lab_steps_retries_until_an_unused_card,
+        "stepping to the next unused card instead of drawing again",
+        "when values[j] is used, draw a new j from the whole deck";
+    SelectionNeverMarked: selection_shuffle::returns_a_permutation,
+        "never marking a card as used, so cards repeat",
+        "mark each card as used when you take it, and skip used ones";
+    SelectionIndex0NeverMarked: selection_shuffle::returns_a_permutation,
+        "never marking index 0 as used, so its card repeats",
+        "keep a separate used flag per position; 0 is a position like any other";
+    SelectionTwoCards: selection_shuffle::uniform_at_2_cards,
+        "leaving a 2-card deck as it is",
+        "no deck size is special: shuffle 2 cards with the same loop";
+    SelectionPastTheEnd: selection_shuffle::returns_a_permutation,
+        "an index that starts one past the end (values[n]), so every deck panics",
+        "the last index of a deck of n cards is n - 1";
+    SelectionDeckSize: selection_shuffle::returns_a_permutation,
+        "a deck size written into the code (right for one size of deck only)",
+        "compute every bound from values.len(), never from 52 or 4";
+    SelectionValueAsMark: selection_shuffle::any_i32_can_be_a_card,
+        "a card value (such as i32::MIN or -1) used as a 'used' mark",
+        "keep the marks apart from the cards, in a Vec<bool>";
+    SelectionSmallDecksOnly: selection_shuffle::lab_steps_draws_j_from_the_whole_deck,
+        "the lab's steps for small decks only (another shuffle for larger ones)",
+        "follow the lab's steps for every size of deck";
+    Sattolo: efficient_selection_shuffle::lab_steps_r_can_equal_k,
+        "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)",
+        "r must be able to equal k: draw it from 0..=k";
+    StopsAtK2: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "a loop that stops at k = 2, one step early",
+        "run k down to 1 inclusive";
+    NaiveSwap: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "swapping every position with any position (the naive shuffle)",
+        "draw r from 0..=k, the part of the deck not yet fixed, not from the whole deck";
+    ForwardLoop: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "running k upwards instead of from n - 1 down to 1",
+        "run k from n - 1 down to 1";
+    RandsShuffle: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "calling rand's shuffle instead of writing the lab's loop",
+        "write the lab's loop yourself";
+    HalfWay: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "a loop that covers only part of the deck",
+        "run k over the whole deck, from n - 1 down to 1";
+    EfficientTwoCards: efficient_selection_shuffle::uniform_at_2_cards,
+        "leaving a 2-card deck as it is",
+        "no deck size is special: shuffle 2 cards with the same loop";
+    EfficientPastTheEnd: efficient_selection_shuffle::returns_a_permutation,
+        "an index that starts one past the end (values[n]), so every deck panics",
+        "the last index of a deck of n cards is n - 1";
+    EfficientDeckSize: efficient_selection_shuffle::returns_a_permutation,
+        "a deck size written into the code (right for one size of deck only)",
+        "compute every bound from values.len(), never from 52 or 4";
+    EfficientSmallDecksOnly: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "the lab's steps for small decks only (another shuffle for larger ones)",
+        "follow the lab's steps for every size of deck";
+    FlipWords: flip::returns_heads_or_tails,
+        "the words returned (exactly \"heads\" or \"tails\")",
+        "return exactly \"heads\" or \"tails\", in lower case";
+    FlipFair: flip::heads_twice_as_often_as_tails,
+        "a fair coin (heads must come up 2 times in 3)",
+        "heads must win 2 of 3 equally likely outcomes";
+    FlipOdds: flip::heads_twice_as_often_as_tails,
+        "the coin's odds (heads must come up 2 times in 3)",
+        "heads must win 2 of 3 equally likely outcomes";
+    FlipDecimal: flip::heads_exactly_2_times_in_3,
+        "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)",
+        "draw from 3 equally likely values and call 2 of them heads";
+    FlipByteModulo: flip::heads_exactly_2_times_in_3,
+        "a small number (a byte) taken % 3, which is not exactly 2 in 3",
+        "draw from exactly 3 equally likely values (random_range(0..3))";
+    PermutationsValueAsMark: are_permutations::every_pair_of_up_to_4_cards,
+        "a card value (such as i32::MIN or -1) used as a 'used' mark",
+        "keep the marks apart from the cards, in a Vec<bool>";
+    PermutationsSmallValuesOnly: are_permutations::every_pair_of_up_to_4_cards,
+        "a comparison that is right only for small values",
+        "compare the values themselves, whatever their size";
+    PermutationsPositions: are_permutations::true_for_rearrangements,
+        "comparing position by position (a == b)",
+        "a card of a may be anywhere in b: search all of b for it";
+    PermutationsSums: are_permutations::false_when_only_the_sums_match,
+        "comparing sums",
+        "a summary of the cards is not the cards: find each card of a in b";
+    PermutationsProducts: are_permutations::false_when_only_the_sums_match,
+        "comparing products",
+        "a summary of the cards is not the cards: find each card of a in b";
+    PermutationsXors: are_permutations::false_when_only_the_sums_match,
+        "comparing XORs",
+        "a summary of the cards is not the cards: find each card of a in b";
+    PermutationsSumsAndProducts: are_permutations::false_when_only_the_sums_match,
+        "comparing sums and products",
+        "a summary of the cards is not the cards: find each card of a in b";
+    PermutationsSomeCards: are_permutations::false_when_a_card_differs,
+        "looking at only some of the cards",
+        "answer only after every card of a has been looked for";
+    PermutationsOneMatch: are_permutations::false_when_a_card_differs,
+        "answering true as soon as one card matches",
+        "true needs every card of a found in b, not one";
+    PermutationsSameIndexSkipped: are_permutations::true_for_rearrangements,
+        "skipping the same position (i != j), so a card in its own place is never found",
+        "a card may sit at the same position in both arrays";
+    PermutationsShortLoopOverA: are_permutations::false_when_a_card_differs,
+        "a loop over a that stops before its last card",
+        "look for every card of a, the last one included";
+    PermutationsShortLoopOverB: are_permutations::true_for_rearrangements,
+        "a loop over b that stops before its last card",
+        "search all of b, its last card included";
+    PermutationsEmpty: are_permutations::empty_and_single_card_arrays,
+        "empty arrays",
+        "two empty arrays hold the same cards";
+    PermutationsRandomSearch: are_permutations::true_for_rearrangements,
+        "a random search for each card, which can give up before finding it",
+        "search b in order, so that every card is looked at";
+    Question3OutOfRange: reversing_sequence::each_r_is_between_0_and_k,
+        "an r larger than its k, which the shuffle can never draw",
+        "each r is drawn from 0..=k";
+    Question3NotReversed: reversing_sequence::answers_question_3,
+        "draws that do not reverse [1, 2, 3, 4]",
+        "replay your three swaps by hand on [1, 2, 3, 4]";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mistake_is_shown_by_a_check_of_its_exercise() {
+        let catalogue = crate::catalogue();
+        for &mistake in Mistake::ALL {
+            let shown_by = mistake.shown_by();
+            assert_eq!(shown_by.exercise, mistake.exercise().name(), "{mistake:?}");
+            assert!(
+                catalogue
+                    .iter()
+                    .any(|c| c.exercise == shown_by.exercise && c.name == shown_by.name),
+                "{mistake:?}"
+            );
+            assert!(!mistake.what().is_empty() && !mistake.hint().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn one_name_means_one_mistake_in_an_exercise() {
+        for a in Mistake::ALL {
+            for b in Mistake::ALL {
+                if a != b && a.exercise() == b.exercise() {
+                    assert_ne!(a.what(), b.what(), "{a:?} and {b:?}");
+                }
+            }
+        }
+    }
+}
