@@ -1,7 +1,7 @@
 //! One submission's feedback page, `<id>/index.html` in `--out`: its score
 //! per exercise, the known mistake its answers make, each failed check's
 //! message, a compile error in full, and last, below the words a student
-//! acts on, the heatmaps of a biased shuffle. Checks are named by their
+//! acts on, the heatmaps of the student's own biased shuffle. Checks are named by their
 //! titles throughout, as the page lists them and Gradescope shows them.
 //! The page stands alone (it links nowhere), so it can be given to the
 //! student as it is. It quotes what the submission wrote, so it is a maud
@@ -81,9 +81,9 @@ fn mistakes(result: &Results) -> Markup {
     }
 }
 
-/// The fairness lab's heatmaps of each known mistake it draws, beside a
-/// fair shuffle's: after the failed checks, whose words say what to fix,
-/// as pictures of what the mistake does to a deck.
+/// The heatmap of the student's own shuffle, as the failed fairness check
+/// counted it, beside a fair shuffle's: after the failed checks, whose
+/// words say what to fix, as pictures of what the mistake does to a deck.
 fn heatmaps(result: &Results) -> Markup {
     let maps: Vec<crate::heatmaps::Heatmap> = result
         .mistakes
@@ -95,7 +95,7 @@ fn heatmaps(result: &Results) -> Markup {
         return html! {};
     }
     html! {
-        h2 { "What the mistake does to a deck" }
+        h2 { "What your shuffle does to a deck" }
         "\n"
         @for map in &maps {
             (PreEscaped(figure(&map.svg, &map.caption)))

@@ -1,28 +1,20 @@
-//! The heatmaps a feedback page shows for a shuffle with a known bias:
-//! where the cards land under the mistake the diagnosis found, next to a
-//! fair shuffle, each measured and drawn by the fairness lab (`lab-tools`).
-//!
-//! The fairness checks keep only their chi-square statistic and p-value in
-//! a failure, not the counts behind them, so these are not the student's
-//! own shuffles: they are the lab's model of the mistake the diagnosis
-//! matched the student's shuffle to, on the grader's scripted draws. Only
-//! mistakes whose shuffle the fairness lab measures get one (Sattolo's
-//! `0..k` and the naive swap), and the page says which it is.
+//! The heatmaps a feedback page shows for a shuffle with a known mistake:
+//! where the student's own shuffle put each card, counted by the fairness
+//! check that failed on its seeded decks (carried back in the failure,
+//! kept in `mistakes.json`), next to a fair shuffle of the same deck the
+//! same number of times, measured by the fairness lab (`lab-tools`) and
+//! drawn by its heatmap. A page whose fairness checks passed, or that has
+//! no shuffle mistake, has none.
 
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 use lab_tools::fairness::{Algorithm, Report, Settings, measure};
 use lab_tools::heatmap::{Panel, heatmaps};
 
 use crate::mistakes::Found;
 
-/// The deck and the shuffles measured: 8 cards, whose 8 × 8 cells still
-/// read at a phone's width, and 40,000 shuffles, 5,000 per cell of the
-/// position map, enough that a fair map is white to the eye. Each
-/// measurement takes about 20 ms.
-const CARDS: usize = 8;
-const SHUFFLES: u64 = 40_000;
-/// The seed of every measurement, so that reruns draw the same figures.
+/// The seed of the fair shuffle's measurement, so that reruns draw the
+/// same figures.
 const SEED: u64 = 2024;
 
 /// A heatmap figure: its SVG and what it shows.
@@ -32,104 +24,89 @@ pub struct Heatmap {
     pub caption: String,
 }
 
-/// The fairness lab's algorithm for `found`, if it measures that mistake.
-fn algorithm(found: &Found) -> Option<Algorithm> {
-    if found.is(grading::Mistake::Sattolo) {
-        Some(Algorithm::Sattolo)
-    } else if found.is(grading::Mistake::NaiveSwap) {
-        Some(Algorithm::Naive)
-    } else {
-        None
-    }
-}
-
-/// The mistake's heatmap and a fair shuffle's, if the lab measures it.
+/// The student's heatmap and a fair shuffle's, if the check counted it.
 pub fn for_mistake(found: &Found) -> Option<[Heatmap; 2]> {
-    let algorithm = algorithm(found)?;
-    let mistake = drawn(algorithm);
-    let fair = drawn(Algorithm::Rand);
-    let shuffles = crate::html::thousands(SHUFFLES);
+    let positions = found.positions.as_ref()?;
+    let cards = positions.counts.len();
+    let shuffles = crate::html::thousands(positions.shuffles);
+    let title = format!(
+        "{}: {shuffles} shuffles of {cards} cards, on the grader's seeded decks",
+        found.exercise
+    );
+    let fair = fair(cards, positions.shuffles);
     Some([
         Heatmap {
-            svg: mistake,
+            svg: heatmaps(&title, &[panel(&positions.counts, positions.shuffles)]),
             caption: format!(
-                "{shuffles} shuffles of {CARDS} cards by {}, as the fairness lab measures \
-                 it: the grader matched your shuffle to this mistake on its scripted draws. \
-                 Blue cells come up less often than a fair shuffle's, orange more, \
-                 coloured by how far from fair (z).",
+                "Where your shuffle put each card, in the {shuffles} shuffles of {cards} cards \
+                 that the check \u{201c}all 24 orders of 4 cards are equally likely\u{201d} \
+                 made. Blue cells come up less often than a fair shuffle's, orange more, \
+                 coloured by how far from fair (z). The mistake: {}.",
                 found.what
             ),
         },
         Heatmap {
             svg: fair,
             caption: format!(
-                "The same for a fair shuffle (rand's): every cell near white. \
-                 ({shuffles} shuffles of {CARDS} cards.)"
+                "The same for a fair shuffle (rand's, measured by the fairness lab): every \
+                 cell near white. ({shuffles} shuffles of {cards} cards.)"
             ),
         },
     ])
 }
 
-/// `algorithm`'s figure, measured once per run.
-fn drawn(algorithm: Algorithm) -> String {
-    static SATTOLO: OnceLock<String> = OnceLock::new();
-    static NAIVE: OnceLock<String> = OnceLock::new();
-    static FAIR: OnceLock<String> = OnceLock::new();
-    let cell = match algorithm {
-        Algorithm::Sattolo => &SATTOLO,
-        Algorithm::Naive => &NAIVE,
-        _ => &FAIR,
-    };
-    cell.get_or_init(|| draw(algorithm)).clone()
+/// The one panel of a heatmap of position counts.
+fn panel(counts: &[Vec<u64>], shuffles: u64) -> Panel<'_> {
+    Panel {
+        counts,
+        trials: shuffles as f64,
+        probability: 1.0 / counts.len() as f64,
+        never_diagonal: false,
+        caption: "where each card lands",
+        x_label: "card",
+        y_label: "position",
+    }
 }
 
-fn draw(algorithm: Algorithm) -> String {
+/// A fair shuffle's figure for `cards` and `shuffles`, measured once per
+/// run for each.
+fn fair(cards: usize, shuffles: u64) -> String {
+    static DRAWN: Mutex<Vec<((usize, u64), String)>> = Mutex::new(Vec::new());
+    let mut drawn = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, svg)) = drawn.iter().find(|(key, _)| *key == (cards, shuffles)) {
+        return svg.clone();
+    }
+    let svg = draw(Algorithm::Rand, cards, shuffles);
+    drawn.push(((cards, shuffles), svg.clone()));
+    svg
+}
+
+fn draw(algorithm: Algorithm, cards: usize, shuffles: u64) -> String {
     let settings = Settings {
         algorithm,
-        cards: CARDS,
-        shuffles: SHUFFLES,
+        cards,
+        shuffles,
         seed: SEED,
         times: 1,
         keys: 1,
-        deal: CARDS,
+        deal: cards,
     };
     let report = measure(&MODEL, &settings, |_| {});
     report_heatmaps(&report)
 }
 
-/// The fairness lab's two maps of `report` (as `fairness::report_svg`
-/// draws them), under a title that writes its count of shuffles as the
-/// page around it does, `40,000`.
+/// The fairness lab's map of where each card lands in `report`, under a
+/// title that writes its count of shuffles as the page around it does.
 fn report_heatmaps(report: &Report) -> String {
-    let n = report.cards;
-    let shuffles = report.shuffles as f64;
     let title = format!(
-        "{:?}: {} shuffles of {n} cards, seed {}; verdict: {}",
+        "{:?}: {} shuffles of {} cards, seed {}; verdict: {}",
         report.algorithm,
         crate::html::thousands(report.shuffles),
+        report.cards,
         report.seed,
         report.verdict
     );
-    let positions = Panel {
-        counts: &report.positions,
-        trials: shuffles,
-        probability: 1.0 / n as f64,
-        never_diagonal: false,
-        caption: "where each card lands",
-        x_label: "card",
-        y_label: "position",
-    };
-    // One adjacent pair is counted per shuffle, as `measure` counts them.
-    let pairs = Panel {
-        counts: &report.pairs,
-        trials: shuffles,
-        probability: 1.0 / (n * (n - 1)) as f64,
-        never_diagonal: true,
-        caption: "which card follows which",
-        x_label: "next card",
-        y_label: "card",
-    };
-    heatmaps(&title, &[positions, pairs])
+    heatmaps(&title, &[panel(&report.positions, report.shuffles)])
 }
 
 /// The implementation the fairness lab is handed: the models it measures
@@ -140,42 +117,49 @@ static MODEL: grading::Implementation = grading::Implementation::NOT_YET;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grading::Positions;
 
-    fn found(mistake: grading::Mistake) -> Found {
-        Found::of("efficient_selection_shuffle", mistake)
+    /// Sattolo's 12,000 shuffles of 4 cards as the 4-card check counts
+    /// them: a card never stays where it was.
+    fn sattolo() -> Found {
+        let mut counts = vec![vec![1_000; 4]; 4];
+        for (i, row) in counts.iter_mut().enumerate() {
+            row[i] = 0;
+        }
+        Found {
+            positions: Some(Positions {
+                shuffles: 4_000,
+                counts,
+            }),
+            ..Found::of("efficient_selection_shuffle", grading::Mistake::Sattolo)
+        }
     }
 
     #[test]
-    fn sattolo_is_drawn_beside_a_fair_shuffle_and_reruns_the_same() {
-        let [mistake, fair] = for_mistake(&found(grading::Mistake::Sattolo)).unwrap();
-        assert!(mistake.svg.contains("Sattolo"), "{}", &mistake.svg[..300]);
-        assert!(mistake.svg.contains("verdict: biased"));
+    fn the_students_own_shuffle_is_drawn_beside_a_fair_one() {
+        let [own, fair] = for_mistake(&sattolo()).unwrap();
+        assert!(
+            own.svg.contains("4,000 shuffles of 4 cards"),
+            "{}",
+            &own.svg[..300]
+        );
+        assert!(own.caption.contains("Where your shuffle put each card"));
+        assert!(own.caption.contains("Sattolo"));
         assert!(
             fair.svg.contains("verdict: no evidence of bias"),
             "{}",
             &fair.svg[..300]
         );
-        assert_eq!(draw(Algorithm::Sattolo), mistake.svg);
+        // Reruns draw the same figures.
+        let [again, fair_again] = for_mistake(&sattolo()).unwrap();
+        assert_eq!(draw(Algorithm::Rand, 4, 4_000), fair_again.svg);
+        assert_eq!((own.svg, fair.svg), (again.svg, fair_again.svg));
     }
 
     #[test]
-    fn the_count_of_shuffles_has_its_thousands_separator() {
-        let [mistake, fair] = for_mistake(&found(grading::Mistake::Sattolo)).unwrap();
-        for figure in [&mistake, &fair] {
-            assert!(
-                figure.caption.contains("40,000 shuffles"),
-                "{}",
-                figure.caption
-            );
-            assert!(!figure.caption.contains("40000"), "{}", figure.caption);
-            assert!(figure.svg.contains(": 40,000 shuffles of 8 cards"));
-            assert!(!figure.svg.contains("40000"));
-        }
-    }
-
-    #[test]
-    fn a_mistake_the_lab_does_not_measure_has_none() {
-        let other = Found::of("flip", grading::Mistake::FlipFair);
-        assert!(for_mistake(&other).is_none());
+    fn no_counts_no_heatmap() {
+        let found = Found::of("efficient_selection_shuffle", grading::Mistake::Sattolo);
+        assert!(for_mistake(&found).is_none());
+        assert!(for_mistake(&Found::of("flip", grading::Mistake::FlipFair)).is_none());
     }
 }

@@ -26,6 +26,11 @@ pub struct Found {
     /// The mistake itself. A `mistakes.json` written before it was kept
     /// does not load, and its submission is graded again.
     pub id: grading::Mistake,
+    /// Where the student's own shuffle put each card, when a fairness
+    /// check of the same exercise failed and counted them: the evidence a
+    /// feedback page draws.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<grading::Positions>,
 }
 
 impl Found {
@@ -36,6 +41,7 @@ impl Found {
             what: mistake.what().to_string(),
             shown_by: mistake.shown_by().name.to_string(),
             id: mistake,
+            positions: None,
         }
     }
 
@@ -54,12 +60,32 @@ pub(crate) fn found(exercises: &[&str], outcomes: &[Outcome]) -> Vec<Found> {
         let Some(mistake) = outcome.mistake() else {
             continue;
         };
-        let one = Found::of(exercise, mistake);
+        let one = Found {
+            positions: positions_of(exercise, exercises, outcomes),
+            ..Found::of(exercise, mistake)
+        };
         if !all.contains(&one) {
             all.push(one);
         }
     }
     all
+}
+
+/// The position counts of the first failed check of `exercise` that
+/// carries them.
+fn positions_of(
+    exercise: &str,
+    exercises: &[&str],
+    outcomes: &[Outcome],
+) -> Option<grading::Positions> {
+    exercises
+        .iter()
+        .zip(outcomes)
+        .filter(|(own, _)| **own == exercise)
+        .find_map(|(_, outcome)| match outcome {
+            Outcome::Failed(failure) => failure.positions.clone(),
+            _ => None,
+        })
 }
 
 /// The mistakes saved beside a submission's `results.json` in `dir`, or

@@ -1,5 +1,7 @@
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::Mistake;
 
 /// Why a check failed, told the way a tutor would: what went in, what the
@@ -25,6 +27,38 @@ pub struct Failure {
     /// recognises one and this check fails from it: set on the check that
     /// shows it and on those that point there. Not part of the message.
     pub mistake: Option<Mistake>,
+    /// Where the student's own shuffle put each card on the check's seeded
+    /// decks, when a fairness check that counts them fails: what `grade`'s
+    /// feedback page draws, beside a fair shuffle's. Not part of the message.
+    pub positions: Option<Positions>,
+}
+
+/// How often each card landed at each position over a fairness check's
+/// shuffles of one deck: `counts[position][card]`, cards numbered by
+/// where they started.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Positions {
+    /// The shuffles counted.
+    pub shuffles: u64,
+    /// One row per position, one column per card.
+    pub counts: Vec<Vec<u64>>,
+}
+
+impl Positions {
+    /// The positions of `n` cards read off counts of each order, indexed
+    /// by lexicographic rank (as the 4-card fairness check counts them).
+    pub(crate) fn of_orders(n: usize, by_rank: &[u64]) -> Positions {
+        let mut counts = vec![vec![0; n]; n];
+        for (rank, &times) in by_rank.iter().enumerate() {
+            for (position, &card) in crate::algorithms::order_at(rank, n).iter().enumerate() {
+                counts[position][card] += times;
+            }
+        }
+        Positions {
+            shuffles: by_rank.iter().sum(),
+            counts,
+        }
+    }
 }
 
 impl Failure {
@@ -44,6 +78,7 @@ impl Failure {
             hint: hint.into(),
             shown_by: None,
             mistake: None,
+            positions: None,
         }
     }
 }
@@ -103,6 +138,17 @@ mod tests {
         assert_eq!(
             failure.to_string(),
             "sum\n  input:    [1]\n  expected: [2]\n  returned: [3]\n  hint:     first\n            second\n"
+        );
+    }
+
+    #[test]
+    fn positions_are_read_off_the_orders() {
+        // 3 times [0, 1, 2] (rank 0), once [2, 1, 0] (rank 5).
+        let positions = Positions::of_orders(3, &[3, 0, 0, 0, 0, 1]);
+        assert_eq!(positions.shuffles, 4);
+        assert_eq!(
+            positions.counts,
+            [vec![3, 0, 1], vec![0, 4, 0], vec![1, 0, 3]]
         );
     }
 

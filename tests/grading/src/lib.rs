@@ -59,7 +59,7 @@ pub mod summary;
 pub use catalogue::{Check, Kind, catalogue};
 pub use check_ids::{CheckId, LabExercise, check};
 pub use diagnosis::FOLLOWS_FROM;
-pub use failure::Failure;
+pub use failure::{Failure, Positions};
 pub use local::Local;
 pub use mistakes::Mistake;
 pub use outcome::{NOT_YET_IMPLEMENTED, Outcome, WHILE_CORE_FAILS};

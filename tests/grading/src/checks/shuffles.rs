@@ -275,7 +275,7 @@ pub(crate) fn uniform_over_the_24_orders_of_4_cards(
     let most = (0..24).max_by_key(|&r| counts[r]).unwrap_or(0);
     let least = (0..24).min_by_key(|&r| counts[r]).unwrap_or(0);
     let never = counts.iter().filter(|&&c| c == 0).count();
-    Err(Failure::new(
+    let failure = Failure::new(
         format!(
             "{} does not make all 24 orders of 4 cards equally likely",
             t.name
@@ -299,7 +299,13 @@ pub(crate) fn uniform_over_the_24_orders_of_4_cards(
             }
         ),
         t.uniform_hint,
-    ))
+    );
+    // The counts behind the verdict, for a picture of the student's own
+    // shuffle (grade's feedback page).
+    Err(Failure {
+        positions: Some(crate::failure::Positions::of_orders(4, &counts)),
+        ..failure
+    })
 }
 
 /// The 2-card check: an exact two-sided binomial test of P(swap) = 1/2.
