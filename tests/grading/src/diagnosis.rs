@@ -122,7 +122,11 @@ fn flip(f: &dyn Functions) -> Option<Mistake> {
     let many = words(11, 600)?;
     // A coin whose flips do not follow rng (a constant, a fixed pattern, a
     // count of its calls) ignores the task: it is a trivial answer, which
-    // earns nothing by the core gate and is never named as a mistake.
+    // earns nothing by the core gate and is never named as a mistake. The
+    // seeds are fixed, so this is a fact about the function, not a chance:
+    // a coin that draws its flips from rng makes seeds 9 and 10 agree on
+    // 64 flips only if their streams do, which for a 2:1 coin has
+    // probability (5/9)^64 < 1e-16 over the choice of seeds.
     let (first, again, other) = (words(9, 64)?, words(9, 64)?, words(10, 64)?);
     if first != again || first == other {
         return None;
