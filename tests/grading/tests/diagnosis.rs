@@ -326,3 +326,12 @@ wrong!(
     "are_permutations",
     Some(Mistake::PermutationsSomeCards)
 );
+
+// More of the ways students write two classes: a loop copied from
+// Question 3's 4 cards, and a third written as 0.3333.
+wrong!(
+    efficient_deck_size_4,
+    "efficient_selection_shuffle",
+    Some(Mistake::EfficientDeckSize)
+);
+wrong!(coin_threshold_03333, "flip", Some(Mistake::FlipDecimal));
