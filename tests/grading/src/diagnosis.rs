@@ -5,13 +5,19 @@
 //! the exercise still fails, with the same input, expectation and result,
 //! but its hint says which failure to fix first. So one bug reads as one
 //! bug, not as a cascade of three.
-
 //!
 //! A panic is diagnosed too ([`after_panic`]): each exercise's models say
 //! what the mistaken function does with every chosen input, panics and
 //! their messages included, and a mistake is named only when its model
 //! accounts for all of them. One module per exercise whose models need
 //! room; the coin and Question 3 are here.
+//!
+//! An answer that ignores the task (a shuffle that reaches only a few
+//! orders, a coin that ignores rng, a comparison of lengths alone, draws
+//! that leave the deck as it was) is recognised first and named nothing:
+//! a trivial answer earns nothing by the core gate, and its own failures
+//! say why. The mistakes themselves are typed ([`Mistake`]), each with the
+//! check that shows it.
 
 use std::panic::{self, AssertUnwindSafe};
 
