@@ -31,6 +31,8 @@ macro_rules! __check_ids {
                 #[allow(non_upper_case_globals, missing_docs)]
                 pub mod $name {
                     use $crate::CheckId;
+                    /// The exercise's (and its function's) name.
+                    pub const EXERCISE: &str = stringify!($name);
                     $(
                         pub const $check: CheckId = CheckId {
                             exercise: stringify!($name),
