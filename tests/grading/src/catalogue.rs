@@ -103,17 +103,11 @@ macro_rules! __check {
 macro_rules! __catalogue_vec {
     (
         {}
-        lab [ $( $exercise:ident : $shape:ident $summary:literal worth $points:literal {
-            $( $kind:ident $check:ident : $title:literal ),* $(,)?
-        } )* ]
-        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal {
-            $( $bonus_kind:ident $bonus_check:ident : $bonus_title:literal ),* $(,)?
-        } )* ]
+        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
+        lab [ $( $lab:ident )* ]
     ) => {
-        vec![
-            $( $( $crate::__check!(lab $exercise $kind $check $title), )* )*
-            $( $( $crate::__check!(bonus $bonus $bonus_kind $bonus_check $bonus_title), )* )*
-        ]
+        vec![ $( $( $crate::__check!($group $name $kind $check $title), )* )* ]
     };
 }
 

@@ -20,21 +20,22 @@ pub struct CheckId {
 macro_rules! __check_ids {
     (
         {}
-        lab [ $( $exercise:ident : $shape:ident $summary:literal worth $points:literal {
-            $( $kind:ident $check:ident : $title:literal ),* $(,)?
-        } )* ]
-        bonus [ $( $bonus:tt )* ]
+        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
+        lab [ $( $lab:ident )* ]
     ) => {
-        /// One module per lab exercise, one constant per check, each
-        /// named as the registry names it.
+        /// One module per exercise, one constant per check, each named
+        /// as the registry names it.
         pub mod check {
             $(
                 #[allow(non_upper_case_globals, missing_docs)]
-                pub mod $exercise {
+                pub mod $name {
                     use $crate::CheckId;
+                    /// The exercise's (and its function's) name.
+                    pub const EXERCISE: &str = stringify!($name);
                     $(
                         pub const $check: CheckId = CheckId {
-                            exercise: stringify!($exercise),
+                            exercise: stringify!($name),
                             name: stringify!($check),
                         };
                     )*
@@ -47,17 +48,17 @@ macro_rules! __check_ids {
         #[allow(non_camel_case_types)]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum LabExercise {
-            $( $exercise, )*
+            $( $lab, )*
         }
 
         impl LabExercise {
             /// Every lab exercise, in the registry's order.
-            pub const ALL: &[LabExercise] = &[$( LabExercise::$exercise, )*];
+            pub const ALL: &[LabExercise] = &[$( LabExercise::$lab, )*];
 
             /// The exercise named `name`, if it is a lab exercise.
             pub fn named(name: &str) -> Option<LabExercise> {
                 match name {
-                    $( stringify!($exercise) => Some(LabExercise::$exercise), )*
+                    $( stringify!($lab) => Some(LabExercise::$lab), )*
                     _ => None,
                 }
             }
@@ -65,7 +66,7 @@ macro_rules! __check_ids {
             /// The exercise's (and its function's) name.
             pub fn name(self) -> &'static str {
                 match self {
-                    $( LabExercise::$exercise => stringify!($exercise), )*
+                    $( LabExercise::$lab => stringify!($lab), )*
                 }
             }
         }

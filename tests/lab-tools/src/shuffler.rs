@@ -12,8 +12,8 @@ use anyhow::Context;
 use clap::Parser;
 
 use crate::fairness::{self, Algorithm, Settings};
-use grading::QuietPanics;
 use grading::{Implementation, seeded};
+use grading::{QuietPanics, check};
 
 /// Shuffle a deck again and again, as in Exercise 2 of the lab, to see how
 /// well each shuffle mixes the cards; `shuffler fairness` measures it.
@@ -159,7 +159,7 @@ pub fn run(
     let perfect = section(
         out,
         "perfect",
-        "perfect_shuffle",
+        check::perfect_shuffle::EXERCISE,
         cli.shuffles,
         &deck,
         |cards| {
@@ -172,7 +172,7 @@ pub fn run(
         let ok = section(
             out,
             "efficient selection",
-            "efficient_selection_shuffle",
+            check::efficient_selection_shuffle::EXERCISE,
             cli.shuffles,
             &deck,
             |cards| {
@@ -270,11 +270,16 @@ fn fairness_main(implementation: &Implementation, args: &FairnessArgs) -> ExitCo
             let message = workbook::panic_message(payload.as_ref());
             if workbook::is_todo(&message) {
                 let function = match settings.algorithm {
-                    Algorithm::Perfect => "perfect_shuffle",
-                    Algorithm::Selection => "selection_shuffle",
-                    Algorithm::Riffle => "riffle_shuffle (a bonus exercise in src/extensions)",
-                    Algorithm::Efficient => "efficient_selection_shuffle",
-                    _ => "the shuffle",
+                    Algorithm::Perfect => check::perfect_shuffle::EXERCISE.to_string(),
+                    Algorithm::Selection => check::selection_shuffle::EXERCISE.to_string(),
+                    Algorithm::Riffle => format!(
+                        "{} (a bonus exercise in src/extensions)",
+                        check::riffle_shuffle::EXERCISE
+                    ),
+                    Algorithm::Efficient => {
+                        check::efficient_selection_shuffle::EXERCISE.to_string()
+                    }
+                    _ => "the shuffle".to_string(),
                 };
                 eprintln!(
                     "Error: {function} is not yet implemented: replace its todo!() with your code"

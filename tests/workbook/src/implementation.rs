@@ -50,20 +50,17 @@ impl Exercise {
 macro_rules! items {
     (
         {}
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
-        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
+        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
+        lab [ $( $lab:ident )* ]
     ) => {
         /// One crate's functions for every exercise, for `dyn Rng`. Build
         /// it with [`implementation!`](crate::implementation!).
         #[derive(Debug, Clone, Copy)]
         pub struct Implementation {
             $(
-                #[doc = $lab_summary]
-                pub $lab: <shapes::$lab_shape as Shape>::Function,
-            )*
-            $(
-                #[doc = $bonus_summary]
-                pub $bonus: <shapes::$bonus_shape as Shape>::Function,
+                #[doc = $summary]
+                pub $name: <shapes::$shape as Shape>::Function,
             )*
         }
 
@@ -71,22 +68,13 @@ macro_rules! items {
         /// extensions.
         pub const EXERCISES: &[Exercise] = &[
             $( Exercise {
-                name: stringify!($lab),
-                summary: $lab_summary,
-                bonus: false,
-                points: $lab_points,
-                signature: shapes::signature::<shapes::$lab_shape>,
-                wrapper: shapes::wrapper::<shapes::$lab_shape>,
-                missing: shapes::missing::<shapes::$lab_shape>,
-            }, )*
-            $( Exercise {
-                name: stringify!($bonus),
-                summary: $bonus_summary,
-                bonus: true,
-                points: 0,
-                signature: shapes::signature::<shapes::$bonus_shape>,
-                wrapper: shapes::wrapper::<shapes::$bonus_shape>,
-                missing: shapes::missing::<shapes::$bonus_shape>,
+                name: stringify!($name),
+                summary: $summary,
+                bonus: $crate::__is_bonus!($group),
+                points: $points,
+                signature: shapes::signature::<shapes::$shape>,
+                wrapper: shapes::wrapper::<shapes::$shape>,
+                missing: shapes::missing::<shapes::$shape>,
             }, )*
         ];
 
@@ -94,25 +82,26 @@ macro_rules! items {
         pub const LAB_EXERCISES: &[&str] = &[$(stringify!($lab)),*];
 
         /// The bonus extensions' names.
-        pub const BONUS_EXERCISES: &[&str] = &[$(stringify!($bonus)),*];
+        pub const BONUS_EXERCISES: &[&str] = {
+            const ALL: [&str; [$(stringify!($name)),*].len()] = [$(stringify!($name)),*];
+            const LAB: usize = [$(stringify!($lab)),*].len();
+            // The normal form lists the lab's exercises first.
+            ALL.split_at(LAB).1
+        };
 
         impl Implementation {
             /// Every function "not yet implemented": for a tool that must
             /// be handed an implementation it never calls.
             pub const NOT_YET: Implementation = Implementation {
-                $( $lab: <shapes::$lab_shape as Shape>::NOT_YET, )*
-                $( $bonus: <shapes::$bonus_shape as Shape>::NOT_YET, )*
+                $( $name: <shapes::$shape as Shape>::NOT_YET, )*
             };
 
             /// Answers `request` with these functions, each call inside
             /// `observer`. A panic of a student's function unwinds through.
             pub fn answer(&self, request: Request, observer: &impl Observer) -> Response {
                 match request {
-                    $( Request::$lab(input) => Response::$lab(
-                        <shapes::$lab_shape as Shape>::run(stringify!($lab), self.$lab, input, observer),
-                    ), )*
-                    $( Request::$bonus(input) => Response::$bonus(
-                        <shapes::$bonus_shape as Shape>::run(stringify!($bonus), self.$bonus, input, observer),
+                    $( Request::$name(input) => Response::$name(
+                        <shapes::$shape as Shape>::run(stringify!($name), self.$name, input, observer),
                     ), )*
                 }
             }
@@ -121,19 +110,10 @@ macro_rules! items {
         /// The typed calls of each exercise, which the checks make.
         impl<'f> dyn Functions + 'f {
             $(
-                #[doc = $lab_summary]
-                pub fn $lab(&self) -> Caller<'_, shapes::$lab_shape> {
-                    Caller::new(self, Request::$lab, |response| match response {
-                        Response::$lab(output) => Some(output),
-                        _ => None,
-                    })
-                }
-            )*
-            $(
-                #[doc = $bonus_summary]
-                pub fn $bonus(&self) -> Caller<'_, shapes::$bonus_shape> {
-                    Caller::new(self, Request::$bonus, |response| match response {
-                        Response::$bonus(output) => Some(output),
+                #[doc = $summary]
+                pub fn $name(&self) -> Caller<'_, shapes::$shape> {
+                    Caller::new(self, Request::$name, |response| match response {
+                        Response::$name(output) => Some(output),
                         _ => None,
                     })
                 }
@@ -176,31 +156,45 @@ macro_rules! implementation {
 #[macro_export]
 macro_rules! __implementation {
     (
-        { [$($path:ident)::+] [] }
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
-        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
+        // Each path is one bracketed tree, so that it can be repeated
+        // once per exercise.
+        { $path:tt $extensions:tt }
+        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
+        lab [ $( $lab:ident )* ]
     ) => {
-        {
-            use $($path)::+ as __lab;
-            $crate::Implementation {
-                $( $lab: __lab::$lab, )*
-                $( $bonus: <$crate::shapes::$bonus_shape as $crate::shapes::Shape>::NOT_YET, )*
-            }
+        $crate::Implementation {
+            $( $name: $crate::__function!($group $name $shape $path $extensions), )*
         }
     };
-    (
-        { [$($path:ident)::+] [$($extensions:ident)::+] }
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
-        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
-    ) => {
-        {
-            use $($path)::+ as __lab;
-            use $($extensions)::+ as __bonus;
-            $crate::Implementation {
-                $( $lab: __lab::$lab, )*
-                $( $bonus: __bonus::$bonus, )*
-            }
-        }
+}
+
+/// One exercise's function in [`implementation!`]: the lab's from the
+/// crate's path, a bonus one from `extensions`, or "not yet implemented"
+/// when there is none.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __function {
+    (lab $name:ident $shape:ident [$($path:ident)::+] [$($extensions:ident)::*]) => {
+        $($path)::+::$name
+    };
+    (bonus $name:ident $shape:ident [$($path:ident)::+] []) => {
+        <$crate::shapes::$shape as $crate::shapes::Shape>::NOT_YET
+    };
+    (bonus $name:ident $shape:ident [$($path:ident)::+] [$($extensions:ident)::+]) => {
+        $($extensions)::+::$name
+    };
+}
+
+/// Whether a group of the registry's normal form is the bonus one.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __is_bonus {
+    (lab) => {
+        false
+    };
+    (bonus) => {
+        true
     };
 }
 

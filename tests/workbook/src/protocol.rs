@@ -14,20 +14,17 @@ use crate::shapes::{self, Shape};
 macro_rules! items {
     (
         {}
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
-        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
+        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
+        lab [ $( $lab:ident )* ]
     ) => {
         /// A call the grader asks for: the exercise, and its input.
         #[derive(Debug, Clone, Serialize, Deserialize)]
         #[allow(non_camel_case_types)]
         pub enum Request {
             $(
-                #[doc = $lab_summary]
-                $lab(<shapes::$lab_shape as Shape>::Input),
-            )*
-            $(
-                #[doc = $bonus_summary]
-                $bonus(<shapes::$bonus_shape as Shape>::Input),
+                #[doc = $summary]
+                $name(<shapes::$shape as Shape>::Input),
             )*
         }
 
@@ -36,12 +33,8 @@ macro_rules! items {
         #[allow(non_camel_case_types)]
         pub enum Response {
             $(
-                #[doc = $lab_summary]
-                $lab(<shapes::$lab_shape as Shape>::Output),
-            )*
-            $(
-                #[doc = $bonus_summary]
-                $bonus(<shapes::$bonus_shape as Shape>::Output),
+                #[doc = $summary]
+                $name(<shapes::$shape as Shape>::Output),
             )*
             /// The function panicked with this message.
             Panicked(String),
@@ -51,8 +44,7 @@ macro_rules! items {
             /// The student function this request calls.
             pub fn function(&self) -> &'static str {
                 match self {
-                    $( Request::$lab(_) => stringify!($lab), )*
-                    $( Request::$bonus(_) => stringify!($bonus), )*
+                    $( Request::$name(_) => stringify!($name), )*
                 }
             }
 
@@ -60,11 +52,8 @@ macro_rules! items {
             /// cards".
             pub fn describe(&self) -> String {
                 match self {
-                    $( Request::$lab(input) => {
-                        <shapes::$lab_shape as Shape>::describe(stringify!($lab), input)
-                    } )*
-                    $( Request::$bonus(input) => {
-                        <shapes::$bonus_shape as Shape>::describe(stringify!($bonus), input)
+                    $( Request::$name(input) => {
+                        <shapes::$shape as Shape>::describe(stringify!($name), input)
                     } )*
                 }
             }
@@ -77,11 +66,8 @@ macro_rules! items {
             pub fn answers(&self, request: &Request) -> bool {
                 match (request, self) {
                     (_, Response::Panicked(_)) => true,
-                    $( (Request::$lab(input), Response::$lab(output)) => {
-                        <shapes::$lab_shape as Shape>::fits(input, output)
-                    } )*
-                    $( (Request::$bonus(input), Response::$bonus(output)) => {
-                        <shapes::$bonus_shape as Shape>::fits(input, output)
+                    $( (Request::$name(input), Response::$name(output)) => {
+                        <shapes::$shape as Shape>::fits(input, output)
                     } )*
                     _ => false,
                 }

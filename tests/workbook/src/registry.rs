@@ -20,13 +20,25 @@
 /// `grading::checks::<exercise>`, and the one-line title a report shows
 /// after the function's name.
 ///
-/// The callback is given in brackets and receives `{ args } lab [ … ]
-/// bonus [ … ]`.
+/// The callback is given in brackets. It never sees this grammar: the
+/// list is read here, once, and handed on in one normal form, every
+/// exercise alike, whatever its group:
+///
+/// ```text
+/// { args }
+/// exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+///     [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
+/// lab [ $( $lab:ident )* ]
+/// ```
+///
+/// `$group` is `lab` or `bonus` (whose `$points` are 0), and `lab [ … ]`
+/// names the lab's exercises alone, for what only they have (a mistake,
+/// a default score).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! with_exercises {
     ([$($callback:tt)*] $($args:tt)*) => {
-        $($callback)*! { { $($args)* }
+        $crate::__normal_form! { [$($callback)*] { $($args)* }
         lab [
             perfect_shuffle: DeckToDeck "Interleaves the two halves of the deck, as a perfect riffle does." worth 20 {
                 property returns_a_permutation: "returns every card exactly once",
@@ -124,6 +136,32 @@ macro_rules! with_exercises {
                 property matches_the_model_on_4_cards: "the 24 orders of 4 cards come up as the GSR model says",
             }
         ]
+        }
+    };
+}
+
+/// Reads the registry's grammar, the only place that does, and calls the
+/// callback with the normal form [`with_exercises!`] describes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __normal_form {
+    (
+        [$($callback:tt)*] { $($args:tt)* }
+        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal {
+            $( $lab_kind:ident $lab_check:ident : $lab_title:literal ),* $(,)?
+        } )* ]
+        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal {
+            $( $bonus_kind:ident $bonus_check:ident : $bonus_title:literal ),* $(,)?
+        } )* ]
+    ) => {
+        $($callback)*! { { $($args)* }
+            exercises [
+                $( ($lab $lab_shape $lab_summary lab $lab_points
+                    [ $( ($lab_kind $lab_check $lab_title) )* ]) )*
+                $( ($bonus $bonus_shape $bonus_summary bonus 0
+                    [ $( ($bonus_kind $bonus_check $bonus_title) )* ]) )*
+            ]
+            lab [ $( $lab )* ]
         }
     };
 }

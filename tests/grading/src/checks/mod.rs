@@ -7,16 +7,13 @@
 macro_rules! check_modules {
     (
         {}
-        lab [ $( $lab:ident : $lab_shape:ident $lab_summary:literal worth $lab_points:literal { $($lab_checks:tt)* } )* ]
-        bonus [ $( $bonus:ident : $bonus_shape:ident $bonus_summary:literal { $($bonus_checks:tt)* } )* ]
+        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
+        lab [ $( $lab:ident )* ]
     ) => {
         $(
-            #[doc = $lab_summary]
-            pub mod $lab;
-        )*
-        $(
-            #[doc = $bonus_summary]
-            pub mod $bonus;
+            #[doc = $summary]
+            pub mod $name;
         )*
     };
 }

@@ -46,7 +46,7 @@ impl Shuffle {
 }
 
 pub(crate) const SELECTION: Shuffle = Shuffle {
-    name: "selection_shuffle",
+    name: crate::check::selection_shuffle::EXERCISE,
     permutation_hint: "every card must appear exactly once. Mark a card as used when you copy \
         it, and when j lands on a used card, draw a new j",
     uniform_hint: "when values[j] is already used, draw a brand-new j from the whole deck; \
@@ -56,7 +56,7 @@ pub(crate) const SELECTION: Shuffle = Shuffle {
 };
 
 pub(crate) const EFFICIENT: Shuffle = Shuffle {
-    name: "efficient_selection_shuffle",
+    name: crate::check::efficient_selection_shuffle::EXERCISE,
     permutation_hint: "only ever exchange two cards (`values.swap(k, r)`); copying one card \
         over another loses a card",
     uniform_hint: "k must visit every position from n - 1 down to 1, and r must range over \
@@ -67,7 +67,7 @@ pub(crate) const EFFICIENT: Shuffle = Shuffle {
 };
 
 pub(crate) const RIFFLE: Shuffle = Shuffle {
-    name: "riffle_shuffle",
+    name: crate::check::riffle_shuffle::EXERCISE,
     permutation_hint: "each card goes into exactly one packet and comes out exactly once: \
         take it from the front of its packet and move past it",
     uniform_hint: "cut after a binomial number of cards and choose each card's packet in \

@@ -43,14 +43,15 @@ pub(crate) fn matches(file: &str, transcript: &str) -> bool {
     body(file).trim_end() == transcript.trim_end()
 }
 
-/// Compares with the snapshot `$name` of module `$module`; on a mismatch
-/// while a maintainer re-pins, lets insta write the new output.
+/// Compares with the snapshot `$name` of module `$module` (the calling
+/// check module, as insta names its files); on a mismatch while a
+/// maintainer re-pins, lets insta write the new output.
 macro_rules! pinned {
-    ($module:literal, $name:literal, $transcript:expr) => {{
+    ($module:ident, $name:literal, $transcript:expr) => {{
         let transcript: &str = &$transcript;
         let file = include_str!(concat!(
             "snapshots/grading__checks__",
-            $module,
+            stringify!($module),
             "__",
             $name,
             ".snap"
