@@ -12,23 +12,26 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 
+pub use crate::build::compile::Compiled;
+pub use crate::build::discover::{Submission, discover};
+pub use crate::build::repair::{Broken, COMPILE_ERROR_MARKER};
 pub use crate::cli::{Cli, Command, Format};
-pub use crate::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
-pub use crate::discover::{Submission, discover};
-pub use crate::report::{Extra, Results, Tags, TestResult};
+pub use crate::results::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
-pub use crate::sandbox::isolated;
+pub use crate::run::sandbox::isolated;
 
-use crate::cache::{cached, grader_fingerprint};
-use crate::gradebook::{save_gradebook, save_results};
-use crate::interrupt::{self, Stopped};
-use crate::printing::print;
-use crate::progress::Progress;
-use crate::sandbox::lock;
-use crate::timings::describe_timings;
-use crate::watch::Changes;
-use crate::workers::{Grading, available_jobs, join_workers, spawn_workers};
-use crate::{compile, rubric, sandbox};
+use crate::build::compile;
+use crate::machine::interrupt::{self, Stopped};
+use crate::machine::lock;
+use crate::report::printing::print;
+use crate::results::cache::{cached, grader_fingerprint};
+use crate::results::gradebook::{save_gradebook, save_results};
+use crate::rubric;
+use crate::run::progress::Progress;
+use crate::run::sandbox;
+use crate::run::timings::describe_timings;
+use crate::run::watch::Changes;
+use crate::run::workers::{Grading, available_jobs, join_workers, spawn_workers};
 
 /// Runs the command; errors are bad input or a grader that cannot work.
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -36,7 +39,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     grading::checks::snapshot::set_quiet(true);
     if let Some(Command::Assign { out, rubric }) = &cli.command {
         let (text, rubric) = load_rubric(rubric.as_deref())?;
-        let made = crate::assign::assign(out, &rubric, &text)?;
+        let made = crate::classroom::assign::assign(out, &rubric, &text)?;
         println!(
             "Wrote {} (the student repository) and {} (for Gradescope)",
             made.student.display(),
@@ -112,12 +115,14 @@ fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
 /// that were edited. A grader that cannot make the edition (Gradescope's
 /// has no stubs to make it from) notes nothing.
 fn note_edited_checks(submissions: &mut [Submission], rubric: &Rubric) {
-    let root = crate::compile::workspace_root();
+    let root = crate::machine::host::workspace_root();
     for submission in submissions
         .iter_mut()
         .filter(|s| s.origin.join("exercises/src/lib.rs").is_file())
     {
-        if let Ok(edited) = crate::classroom::edited_checks(&submission.origin, &root, rubric) {
+        if let Ok(edited) =
+            crate::classroom::edited_checks::edited_checks(&submission.origin, &root, rubric)
+        {
             submission.edited_checks = edited;
         }
     }
@@ -278,7 +283,7 @@ fn write_pages(
     let written = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let run = crate::pages::RunInfo {
+    let run = crate::report::wording::RunInfo {
         rubric: format!("{:x}", Sha256::digest(rubric_text.as_bytes()))[..16].to_string(),
         isolation,
         grader: format!(
@@ -288,7 +293,7 @@ fn write_pages(
         ),
         written,
     };
-    crate::pages::write_all(out, done, &run)
+    crate::report::pages::write_all(out, done, &run)
         .with_context(|| format!("writing the class report into {}", out.display()))?;
     // `print` names the report once, after the table.
     Ok(())
@@ -346,7 +351,7 @@ fn stop_point(cli: &Cli, graded: usize, total: usize) -> anyhow::Result<()> {
 /// release folder holds `grade-serve`'s library), for the first run's
 /// warning that building them takes minutes.
 fn dependencies_built(dir: &Path) -> bool {
-    let Ok(release) = crate::cargo::release_dir(dir) else {
+    let Ok(release) = crate::build::cargo::release_dir(dir) else {
         return true;
     };
     fs::read_dir(release.join("deps")).is_ok_and(|entries| {
@@ -368,6 +373,8 @@ pub const BUILD_DIR_VARIABLE: &str = "GRADE_BUILD_DIR";
 fn build_dir() -> PathBuf {
     match std::env::var_os(BUILD_DIR_VARIABLE) {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => compile::workspace_root().join("target").join("grade"),
+        _ => crate::machine::host::workspace_root()
+            .join("target")
+            .join("grade"),
     }
 }
