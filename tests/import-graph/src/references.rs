@@ -1,0 +1,213 @@
+//! What one module file names of its crate's other modules: its `use`
+//! trees, the paths in its code, and the `crate::`/`super::` paths inside
+//! its macros' tokens, each resolved to the module it starts from.
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
+
+use crate::modules::{ModulePath, is_test_only};
+
+/// Every path the file at `module` names, made absolute where it starts
+/// with `crate`, `super` or `self`, or with one of `local_children` (a
+/// child module named from its parent, as `pub use grader::*` does).
+/// Paths from elsewhere (std, other crates) are left out.
+pub fn named_paths(
+    module: &[String],
+    file: &syn::File,
+    local_children: &[String],
+) -> Vec<ModulePath> {
+    let mut collector = Collector {
+        is_root: module.is_empty(),
+        module: module.to_vec(),
+        local_children: local_children.to_vec(),
+        found: Vec::new(),
+    };
+    for item in &file.items {
+        collector.visit_item(item);
+    }
+    collector.found
+}
+
+/// The names the crate root re-exports (`pub use a::B;`), each with the
+/// path it stands for: a path through the root to one of them is a path
+/// to the module that defines it. The root's `pub use` lines are the
+/// crate's table of contents, not imports of the root's own code.
+pub fn root_reexports(file: &syn::File) -> Vec<(String, ModulePath)> {
+    let mut collector = Collector {
+        module: Vec::new(),
+        local_children: Vec::new(),
+        found: Vec::new(),
+        is_root: false,
+    };
+    let mut names = Vec::new();
+    for item in &file.items {
+        if let syn::Item::Use(declaration) = item
+            && matches!(declaration.vis, syn::Visibility::Public(_))
+        {
+            collector.found.clear();
+            collector.use_tree(Vec::new(), &declaration.tree);
+            for (path, name) in collector.found.drain(..).zip(use_names(&declaration.tree)) {
+                names.push((name, path));
+            }
+        }
+    }
+    names
+}
+
+/// The name each leaf of a `use` tree binds, in the order `use_tree`
+/// visits them (a glob binds none it can name).
+fn use_names(tree: &syn::UseTree) -> Vec<String> {
+    match tree {
+        syn::UseTree::Path(path) => use_names(&path.tree),
+        syn::UseTree::Name(name) => vec![name.ident.to_string()],
+        syn::UseTree::Rename(rename) => vec![rename.rename.to_string()],
+        syn::UseTree::Glob(_) => vec![String::new()],
+        syn::UseTree::Group(group) => group.items.iter().flat_map(use_names).collect(),
+    }
+}
+
+struct Collector {
+    /// Whether this is the crate root, whose `pub use` lines are skipped.
+    is_root: bool,
+    module: ModulePath,
+    local_children: Vec<String>,
+    found: Vec<ModulePath>,
+}
+
+impl Collector {
+    /// `imported` is whether the path is a `use` tree's, where a lone
+    /// child module's name is one; in code, a lone name is a local.
+    fn resolve(&mut self, segments: Vec<String>, imported: bool) {
+        let Some(first) = segments.first().cloned() else {
+            return;
+        };
+        let mut absolute = match first.as_str() {
+            "crate" => Vec::new(),
+            "self" | "super" => self.module.clone(),
+            name if (imported || segments.len() > 1)
+                && self.local_children.iter().any(|child| child == name) =>
+            {
+                let mut absolute = self.module.clone();
+                absolute.extend(segments.into_iter().filter(|segment| segment != "*"));
+                self.found.push(absolute);
+                return;
+            }
+            _ => return,
+        };
+        let mut rest = segments.into_iter().skip(1).peekable();
+        if first == "super" {
+            absolute.pop();
+            while rest.peek().is_some_and(|segment| segment == "super") {
+                rest.next();
+                absolute.pop();
+            }
+        }
+        absolute.extend(rest.filter(|segment| segment != "self" && segment != "*"));
+        self.found.push(absolute);
+    }
+
+    fn use_tree(&mut self, prefix: Vec<String>, tree: &syn::UseTree) {
+        let with = |segment: String| {
+            let mut path = prefix.clone();
+            path.push(segment);
+            path
+        };
+        match tree {
+            syn::UseTree::Path(path) => self.use_tree(with(path.ident.to_string()), &path.tree),
+            syn::UseTree::Name(name) => self.resolve(with(name.ident.to_string()), true),
+            syn::UseTree::Rename(rename) => self.resolve(with(rename.ident.to_string()), true),
+            syn::UseTree::Glob(_) => self.resolve(prefix, true),
+            syn::UseTree::Group(group) => {
+                for tree in &group.items {
+                    self.use_tree(prefix.clone(), tree);
+                }
+            }
+        }
+    }
+
+    /// A macro's tokens are not parsed, so its paths are read as
+    /// `crate :: a :: b` (or `super`, `$crate`) runs of tokens.
+    fn tokens(&mut self, tokens: TokenStream) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut index = 0;
+        while index < tokens.len() {
+            match &tokens[index] {
+                TokenTree::Group(group) => self.tokens(group.stream()),
+                TokenTree::Ident(ident) if ident == "crate" || ident == "super" => {
+                    let mut segments = vec![ident.to_string()];
+                    while is_path_separator(&tokens[index + 1..]) {
+                        let Some(TokenTree::Ident(segment)) = tokens.get(index + 3) else {
+                            break;
+                        };
+                        segments.push(segment.to_string());
+                        index += 3;
+                    }
+                    if segments.len() > 1 {
+                        self.resolve(segments, false);
+                    }
+                }
+                _ => {}
+            }
+            index += 1;
+        }
+    }
+}
+
+fn is_path_separator(tokens: &[TokenTree]) -> bool {
+    matches!(
+        tokens,
+        [TokenTree::Punct(first), TokenTree::Punct(second), ..]
+            if first.as_char() == ':' && second.as_char() == ':'
+    )
+}
+
+impl<'ast> Visit<'ast> for Collector {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attributes: &[syn::Attribute] = match item {
+            syn::Item::Mod(module) => &module.attrs,
+            syn::Item::Use(declaration) => &declaration.attrs,
+            syn::Item::Fn(function) => &function.attrs,
+            syn::Item::Impl(block) => &block.attrs,
+            _ => &[],
+        };
+        if is_test_only(attributes) {
+            return;
+        }
+        match item {
+            syn::Item::Use(declaration)
+                if self.is_root && matches!(declaration.vis, syn::Visibility::Public(_)) => {}
+            syn::Item::Use(declaration) => self.use_tree(Vec::new(), &declaration.tree),
+            // An inline module's paths start from the inline module; a
+            // declared one's file is read on its own.
+            syn::Item::Mod(module) => {
+                if let Some((_, items)) = &module.content {
+                    self.module.push(module.ident.to_string());
+                    for item in items {
+                        self.visit_item(item);
+                    }
+                    self.module.pop();
+                }
+            }
+            _ => syn::visit::visit_item(self, item),
+        }
+    }
+
+    /// `pub(crate)` and `pub(super)` name who may see an item, not what
+    /// it uses.
+    fn visit_visibility(&mut self, _: &'ast syn::Visibility) {}
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments = path
+            .segments
+            .iter()
+            .map(|segment| segment.ident.to_string())
+            .collect();
+        self.resolve(segments, false);
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.tokens(mac.tokens.clone());
+        syn::visit::visit_macro(self, mac);
+    }
+}
