@@ -243,7 +243,7 @@ fn grade_all(
         }
         stop_point(cli, done.len(), total)?;
         progress.done(done.len());
-        if std::env::var_os("GRADE_TIMINGS").is_some() {
+        if crate::cli::timings_requested() {
             eprintln!(
                 "timings: compiling {:.1} s, grading {:.1} s",
                 (grading_started - compiling).as_secs_f64(),
@@ -257,7 +257,7 @@ fn grade_all(
     if let Some(out) = &cli.out {
         let writing = Instant::now();
         write_pages(out, &done, rubric_text, grader, setting_line)?;
-        if std::env::var_os("GRADE_TIMINGS").is_some() {
+        if crate::cli::timings_requested() {
             eprintln!(
                 "timings: class report and feedback pages {:.3} s",
                 writing.elapsed().as_secs_f64()

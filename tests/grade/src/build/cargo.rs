@@ -150,7 +150,7 @@ impl Cargo {
             .split(|&b| b == b'\n')
             .filter_map(|line| serde_json::from_slice(line).ok())
             .collect();
-        if std::env::var_os("GRADE_TIMINGS").is_some() {
+        if crate::cli::timings_requested() {
             let rebuilt: Vec<String> = messages
                 .iter()
                 .filter(|m| m.reason == "compiler-artifact" && !m.fresh)

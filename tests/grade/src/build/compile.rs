@@ -238,7 +238,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
     let linking = std::time::Instant::now();
     let folder = Images::new()?;
     let mut images = link_images(cargo, &workspace, &in_workspace(), &built, folder.folder())?;
-    if std::env::var_os("GRADE_TIMINGS").is_some() {
+    if crate::cli::timings_requested() {
         eprintln!(
             "timings: linking {} images {:.1} s",
             built.len(),
