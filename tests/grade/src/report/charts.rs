@@ -1,22 +1,15 @@
-//! The class report's own chart, the score distribution, drawn with
-//! plotters as SVG text to set inline. (The heatmaps are the fairness
-//! lab's; see `heatmaps`.)
+//! The class report's own chart, the score distribution, drawn as SVG
+//! text to set inline with the book's SVG writer (`lab_tools::svg`), the
+//! one the fairness lab's heatmaps come from too (see `heatmaps`).
 
-use plotters::prelude::*;
-
-/// The chart's size in pixels. A page shows it at the width that sets
-/// its labels at the page's text size (`html::figure`), about 560 px; on
-/// a phone's 384 px column they still read at 11 px.
-const WIDTH: u32 = 560;
-const HEIGHT: u32 = 240;
-
-/// The labels' font size as plotters takes it; its SVG writes 0.806 of
-/// it, 16.1 px.
-const FONT: f64 = 20.0;
+use lab_tools::svg::{Anchor, Axes, FIGURE_WIDTH, SMALLEST_TEXT, Svg};
 
 /// How many bins the score axis is cut into: tenths of the maximum, the
 /// steps instructors grade in.
 const BINS: usize = 10;
+
+/// The bars' colour, the blue the page's pass-rate bars use.
+const BAR: &str = "fill=\"#4a8fc9\"";
 
 /// Submissions per bin of `scores` out of `max`: bin i holds the scores
 /// from i/10 up to (i+1)/10 of `max`, the last one `max` itself too.
@@ -30,58 +23,63 @@ pub fn bins(scores: &[f64], max: f64) -> [usize; BINS] {
     counts
 }
 
-/// The histogram of `scores` out of `max`, as SVG.
-pub fn histogram(scores: &[f64], max: f64) -> anyhow::Result<String> {
+/// The histogram of `scores` out of `max`, as SVG: drawn as wide as the
+/// book's figures with their label size, so that a page shows it, like
+/// them, at the width that sets its labels at the page's text size
+/// (`html::figure`).
+pub fn histogram(scores: &[f64], max: f64) -> String {
     let counts = bins(scores, max);
     let tallest = counts.iter().copied().max().unwrap_or(0).max(1);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let font = ("sans-serif", FONT);
-        let mut chart = ChartBuilder::on(&root)
-            .margin(10)
-            // Room for half of the last score label, "100", past the axis.
-            .margin_right(28)
-            .x_label_area_size(50)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0.0..max.max(1.0), 0.0..tallest as f64 * 1.1)?;
-        let step = max.max(1.0) / BINS as f64;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .x_labels(BINS + 1)
-            .y_labels(tallest.min(5) + 1)
-            .x_label_formatter(&|v| crate::results::points(*v))
-            .y_label_formatter(&|v| {
-                if v.fract() == 0.0 {
-                    format!("{v}")
-                } else {
-                    String::new()
-                }
-            })
-            .label_style(font)
-            .axis_desc_style(font)
-            .x_desc("score")
-            .y_desc("submissions")
-            .draw()?;
-        chart.draw_series(
-            counts
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(i, &n)| {
-                    let left = i as f64 * step;
-                    Rectangle::new(
-                        [(left + step * 0.06, 0.0), (left + step * 0.94, n as f64)],
-                        RGBColor(74, 143, 201).filled(),
-                    )
-                }),
-        )?;
-        root.present()?;
+    let range = max.max(1.0);
+    let width = f64::from(FIGURE_WIDTH);
+    let axes = Axes {
+        left: 90.0,
+        top: 20.0,
+        width: width - 130.0,
+        height: 260.0,
+        x: (0.0, range),
+        y: (0.0, tallest as f64 * 1.1),
+    };
+    let height = axes.bottom() + 80.0;
+    let description = format!(
+        "Bars for how many of the {} submissions scored each tenth of the {} points, \
+         from 0 on the left to full marks on the right, which the last bar includes; \
+         the tallest bar counts {tallest}.",
+        scores.len(),
+        crate::results::points(max)
+    );
+    let mut svg = Svg::new(width as u32, height as u32, "Scores", &description);
+    let step = range / BINS as f64;
+    let x_ticks: Vec<(f64, String)> = (0..=BINS)
+        .map(|i| (i as f64 * step, crate::results::points(i as f64 * step)))
+        .collect();
+    // At most six whole counts up the side, as many as fit.
+    let every = tallest.div_ceil(5);
+    let y_ticks: Vec<(f64, String)> = (0..=tallest)
+        .step_by(every)
+        .map(|n| (n as f64, n.to_string()))
+        .collect();
+    axes.draw(&mut svg, &x_ticks, &y_ticks);
+    let middle = axes.left + axes.width / 2.0;
+    svg.text(
+        middle,
+        axes.bottom() + 64.0,
+        SMALLEST_TEXT,
+        Anchor::Middle,
+        "score",
+    );
+    svg.vertical_text(
+        axes.left - 56.0,
+        axes.top + axes.height / 2.0,
+        "submissions",
+    );
+    for (i, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+        let left = axes.px(i as f64 * step + step * 0.06);
+        let right = axes.px(i as f64 * step + step * 0.94);
+        let top = axes.py(n as f64);
+        svg.rect(left, top, right - left, axes.bottom() - top, BAR);
     }
-    Ok(svg)
+    svg.finish()
 }
 
 #[cfg(test)]
@@ -96,7 +94,7 @@ mod tests {
 
     #[test]
     fn draws_an_svg_with_its_bars() {
-        let svg = histogram(&[10.0, 50.0, 100.0, 100.0], 100.0).unwrap();
+        let svg = histogram(&[10.0, 50.0, 100.0, 100.0], 100.0);
         assert!(svg.starts_with("<svg"), "{}", &svg[..60]);
         assert_eq!(
             svg.matches("<rect").count() - 1,
@@ -104,5 +102,6 @@ mod tests {
             "a background and three bars"
         );
         assert!(svg.contains("submissions"));
+        assert!(svg.contains("<title>Scores</title>"));
     }
 }

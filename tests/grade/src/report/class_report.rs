@@ -26,7 +26,7 @@ pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
     let mean = all.iter().map(|r| r.score).sum::<f64>() / all.len().max(1) as f64;
     let scores: Vec<f64> = all.iter().map(|r| r.score).collect();
     let histogram = figure(
-        &crate::report::charts::histogram(&scores, max)?,
+        &crate::report::charts::histogram(&scores, max),
         "How many submissions scored each tenth of the points; the last bar includes full marks.",
     );
     let body = html! {

@@ -148,8 +148,8 @@ pub fn figure(svg: &str, caption: &str) -> String {
     .into_string()
 }
 
-/// `svg` without its XML declaration, sized by its viewBox (plotters
-/// writes a fixed width and height, which a narrow column could not
+/// `svg` without its XML declaration, sized by its viewBox (the SVG
+/// writer sets a fixed width and height, which a narrow column could not
 /// shrink), at the width in `rem` that shows its smallest text, its
 /// labels, at the page's text size. A width in pixels would set them
 /// larger or smaller than the text beside them (the heatmaps' 22 px
