@@ -23,18 +23,20 @@ impl ImportGraph {
 
     pub fn of(tree: &ModuleTree) -> ImportGraph {
         let mut graph = ImportGraph::default();
-        let reexports = tree
-            .files
-            .get(&Vec::new())
-            .map(|root| root_reexports(&root.syntax))
-            .unwrap_or_default();
-        for (module, file) in &tree.files {
-            let children: Vec<String> = tree
-                .files
+        let children_of = |module: &ModulePath| -> Vec<String> {
+            tree.files
                 .keys()
                 .filter(|other| other.len() == module.len() + 1 && other.starts_with(module))
                 .map(|child| child[module.len()].clone())
-                .collect();
+                .collect()
+        };
+        let reexports = tree
+            .files
+            .get(&Vec::new())
+            .map(|root| root_reexports(&root.syntax, &children_of(&Vec::new())))
+            .unwrap_or_default();
+        for (module, file) in &tree.files {
+            let children = children_of(module);
             let targets = graph.edges.entry(module.clone()).or_default();
             for mut path in named_paths(module, &file.syntax, &children) {
                 if !tree.has_file(&path[..path.len().min(1)])

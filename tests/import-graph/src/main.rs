@@ -48,8 +48,14 @@ const KNOWN_LOOPS: &[(&str, &[&str])] = &[
         "grade",
         &["crate::run::check_process", "crate::run::zygote_client"],
     ),
-    // grade-sandbox (the speed work): its root's items and its modules.
-    ("grade-sandbox", &["crate", "crate::view", "crate::zygote"]),
+    // grade-sandbox (the speed work): the root's entry points call the
+    // zygote, which uses the root's constants.
+    ("grade-sandbox", &["crate", "crate::zygote"]),
+    // workbook (the registry work): a call's shape and the shapes' calls.
+    (
+        "workbook",
+        &["crate::call", "crate::protocol", "crate::shapes"],
+    ),
     // grading (the diagnosis work): diagnosis → checks → oracle →
     // diagnosis, flip ↔ coin_probe, and the root between them.
     (
@@ -65,8 +71,11 @@ const KNOWN_LOOPS: &[(&str, &[&str])] = &[
             "crate::diagnosis::evidence",
             "crate::diagnosis::perfect_shuffle",
             "crate::diagnosis::shuffles",
+            "crate::failure",
             "crate::harness",
+            "crate::local",
             "crate::oracle",
+            "crate::outcome",
             "crate::runner",
             "crate::summary",
         ],
@@ -74,6 +83,20 @@ const KNOWN_LOOPS: &[(&str, &[&str])] = &[
 ];
 
 fn main() -> ExitCode {
+    // `--edges NAME`: what each of that crate's modules imports, to find
+    // where a reported loop closes.
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, name] = arguments.as_slice()
+        && flag == "--edges"
+    {
+        return match print_edges(name) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("Error: {error:#}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     match check() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -137,6 +160,20 @@ fn check() -> anyhow::Result<()> {
     }
     if !failures.is_empty() {
         bail!("{} import problem(s)", failures.len());
+    }
+    Ok(())
+}
+
+fn print_edges(name: &str) -> anyhow::Result<()> {
+    for (krate, root) in shipped_crate_roots()? {
+        if krate != name {
+            continue;
+        }
+        let graph = ImportGraph::read(&root)?;
+        for (module, targets) in &graph.edges {
+            let targets: Vec<String> = targets.iter().map(|target| display(target)).collect();
+            println!("{} -> {}", display(module), targets.join(", "));
+        }
     }
     Ok(())
 }

@@ -32,21 +32,26 @@ pub fn named_paths(
 /// path it stands for: a path through the root to one of them is a path
 /// to the module that defines it. The root's `pub use` lines are the
 /// crate's table of contents, not imports of the root's own code.
-pub fn root_reexports(file: &syn::File) -> Vec<(String, ModulePath)> {
-    let mut collector = Collector {
-        module: Vec::new(),
-        local_children: Vec::new(),
-        found: Vec::new(),
-        is_root: false,
-    };
+/// `children` are the root's child modules, which a `use` may name bare.
+pub fn root_reexports(file: &syn::File, children: &[String]) -> Vec<(String, ModulePath)> {
     let mut names = Vec::new();
     for item in &file.items {
-        if let syn::Item::Use(declaration) = item
-            && matches!(declaration.vis, syn::Visibility::Public(_))
-        {
-            collector.found.clear();
-            collector.use_tree(Vec::new(), &declaration.tree);
-            for (path, name) in collector.found.drain(..).zip(use_names(&declaration.tree)) {
+        let syn::Item::Use(declaration) = item else {
+            continue;
+        };
+        if !matches!(declaration.vis, syn::Visibility::Public(_)) {
+            continue;
+        }
+        for (name, segments) in use_leaves(Vec::new(), &declaration.tree) {
+            let mut collector = Collector {
+                is_root: false,
+                module: Vec::new(),
+                local_children: children.to_vec(),
+                found: Vec::new(),
+            };
+            collector.resolve(segments, true);
+            // A re-export from another crate resolves to nothing here.
+            if let Some(path) = collector.found.pop() {
                 names.push((name, path));
             }
         }
@@ -54,15 +59,26 @@ pub fn root_reexports(file: &syn::File) -> Vec<(String, ModulePath)> {
     names
 }
 
-/// The name each leaf of a `use` tree binds, in the order `use_tree`
-/// visits them (a glob binds none it can name).
-fn use_names(tree: &syn::UseTree) -> Vec<String> {
+/// Each leaf of a `use` tree: the name it binds (empty for a glob) and
+/// the path it names.
+fn use_leaves(prefix: Vec<String>, tree: &syn::UseTree) -> Vec<(String, Vec<String>)> {
+    let with = |segment: String| {
+        let mut path = prefix.clone();
+        path.push(segment);
+        path
+    };
     match tree {
-        syn::UseTree::Path(path) => use_names(&path.tree),
-        syn::UseTree::Name(name) => vec![name.ident.to_string()],
-        syn::UseTree::Rename(rename) => vec![rename.rename.to_string()],
-        syn::UseTree::Glob(_) => vec![String::new()],
-        syn::UseTree::Group(group) => group.items.iter().flat_map(use_names).collect(),
+        syn::UseTree::Path(path) => use_leaves(with(path.ident.to_string()), &path.tree),
+        syn::UseTree::Name(name) => vec![(name.ident.to_string(), with(name.ident.to_string()))],
+        syn::UseTree::Rename(rename) => {
+            vec![(rename.rename.to_string(), with(rename.ident.to_string()))]
+        }
+        syn::UseTree::Glob(_) => vec![(String::new(), prefix)],
+        syn::UseTree::Group(group) => group
+            .items
+            .iter()
+            .flat_map(|tree| use_leaves(prefix.clone(), tree))
+            .collect(),
     }
 }
 
@@ -106,22 +122,9 @@ impl Collector {
         self.found.push(absolute);
     }
 
-    fn use_tree(&mut self, prefix: Vec<String>, tree: &syn::UseTree) {
-        let with = |segment: String| {
-            let mut path = prefix.clone();
-            path.push(segment);
-            path
-        };
-        match tree {
-            syn::UseTree::Path(path) => self.use_tree(with(path.ident.to_string()), &path.tree),
-            syn::UseTree::Name(name) => self.resolve(with(name.ident.to_string()), true),
-            syn::UseTree::Rename(rename) => self.resolve(with(rename.ident.to_string()), true),
-            syn::UseTree::Glob(_) => self.resolve(prefix, true),
-            syn::UseTree::Group(group) => {
-                for tree in &group.items {
-                    self.use_tree(prefix.clone(), tree);
-                }
-            }
+    fn use_tree(&mut self, tree: &syn::UseTree) {
+        for (_, segments) in use_leaves(Vec::new(), tree) {
+            self.resolve(segments, true);
         }
     }
 
@@ -176,7 +179,7 @@ impl<'ast> Visit<'ast> for Collector {
         match item {
             syn::Item::Use(declaration)
                 if self.is_root && matches!(declaration.vis, syn::Visibility::Public(_)) => {}
-            syn::Item::Use(declaration) => self.use_tree(Vec::new(), &declaration.tree),
+            syn::Item::Use(declaration) => self.use_tree(&declaration.tree),
             // An inline module's paths start from the inline module; a
             // declared one's file is read on its own.
             syn::Item::Mod(module) => {

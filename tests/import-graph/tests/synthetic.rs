@@ -141,3 +141,19 @@ fn a_visibility_is_no_import() {
     ]);
     assert!(graph.edges[&module("a")].is_empty(), "{:?}", graph.edges);
 }
+
+#[test]
+fn a_path_through_the_roots_reexport_leads_to_its_module() {
+    // b reaches a's item as crate::A, which the root re-exports; a calls
+    // b: a loop between a and b, not through the root.
+    let graph = graph_of(&[
+        (
+            "src/lib.rs",
+            "mod a;\nmod b;\npub use a::A;\npub use std::fmt::Debug;\n",
+        ),
+        ("src/a.rs", "pub struct A;\npub fn f() { crate::b::g() }\n"),
+        ("src/b.rs", "pub fn g() { let _ = crate::A; }\n"),
+    ]);
+    assert_eq!(graph.loops(), vec![vec![module("a"), module("b")]]);
+    assert!(graph.edges[&module("")].is_empty(), "{:?}", graph.edges);
+}
