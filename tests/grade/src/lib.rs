@@ -35,12 +35,18 @@ mod machine;
 mod rubric;
 mod terminal;
 
-// The wings, in the order a run goes through them.
+// The wings, in the order a run goes through them (one comment each, so
+// that rustfmt keeps this order rather than sorting them).
+// Submissions to a built batch.
 mod build;
-mod classroom;
-mod report;
+// The value a run hands its reports.
 mod results;
+// The built batch's checks, in the sandbox.
 mod run;
+// What people read.
+mod report;
+// What an instructor hands out.
+mod classroom;
 
 // The command.
 mod grader;

@@ -11,7 +11,7 @@ mod modules;
 mod references;
 
 pub use graph::ImportGraph;
-pub use modules::ModulePath;
+pub use modules::{ModulePath, declared_modules};
 
 use std::path::PathBuf;
 

@@ -6,12 +6,14 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use anyhow::{Context, bail};
-use import_graph::{ImportGraph, display};
+use import_graph::{ImportGraph, declared_modules, display};
 
 /// The crates whose root modules are layered, lowest layer first: a
 /// module may import its own layer's and lower layers' modules only.
 /// grade's follow its lib.rs: the floor, then the wings in the order a
-/// run goes through them, then the command that runs them.
+/// run goes through them, then the command that runs them. A layered
+/// root must declare its modules in this order, so that what it says of
+/// its layers is what is checked.
 const LAYERS: &[(&str, &[&[&str]])] = &[(
     "grade",
     &[
@@ -133,7 +135,22 @@ fn check() -> anyhow::Result<()> {
                 members.join(", ")
             ));
         }
-        if let Some((_, layers)) = LAYERS.iter().find(|(krate, _)| *krate == name) {
+        if let Some((_, layers)) = LAYERS.iter().find(|(krate, _)| *krate == name)
+            && root.ends_with("lib.rs")
+        {
+            let listed: Vec<&str> = layers
+                .iter()
+                .flat_map(|layer| layer.iter().copied())
+                .collect();
+            let declared = declared_modules(&root)?;
+            if declared != listed {
+                problems += 1;
+                failures.push(format!(
+                    "{name}: its root declares {} but LAYERS lists {}, lowest first",
+                    declared.join(", "),
+                    listed.join(", ")
+                ));
+            }
             for (from, to) in graph.upward_imports(layers)? {
                 problems += 1;
                 failures.push(format!(

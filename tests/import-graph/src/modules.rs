@@ -24,6 +24,28 @@ pub struct ModuleTree {
     pub files: BTreeMap<ModulePath, ModuleFile>,
 }
 
+/// The modules a crate root declares, in the order its `mod` lines come.
+pub fn declared_modules(root: &Path) -> Result<Vec<String>, Error> {
+    let text = std::fs::read_to_string(root).map_err(|source| Error::Read {
+        path: root.to_path_buf(),
+        source,
+    })?;
+    let syntax = syn::parse_file(&text).map_err(|source| Error::Parse {
+        path: root.to_path_buf(),
+        source,
+    })?;
+    Ok(syntax
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Mod(declaration) if !is_test_only(&declaration.attrs) => {
+                Some(declaration.ident.to_string())
+            }
+            _ => None,
+        })
+        .collect())
+}
+
 impl ModuleTree {
     /// Reads the crate whose root file is `root` (a `lib.rs` or `main.rs`).
     pub fn read(root: &Path) -> Result<ModuleTree, Error> {
