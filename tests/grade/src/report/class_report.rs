@@ -81,6 +81,12 @@ pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
 
 /// A count of submissions, written as the checks write large numbers
 /// (`1,204`), for a class of any size.
+/// A table cell holding `text`, escaped by the template like every other
+/// cell (numbers need no escaping, but no cell is HTML by convention).
+fn text_cell(text: &str) -> String {
+    html! { (Text(text)) }.into_string()
+}
+
 fn count(n: usize) -> String {
     crate::report::html::thousands(n as u64)
 }
@@ -191,10 +197,10 @@ fn exercises_section(all: &[&Results]) -> Markup {
         let zero = earned.iter().filter(|e| e.0 == 0.0).count();
         rows.push(vec![
             html! { code { (PreEscaped(crate::report::html::breakable(exercise))) } }.into_string(),
-            points(mean),
-            points(max),
-            count(full),
-            count(zero),
+            text_cell(&points(mean)),
+            text_cell(&points(max)),
+            text_cell(&count(full)),
+            text_cell(&count(zero)),
         ]);
     }
     let head = ["exercise", "mean", "of", "full marks", "zero"];
@@ -237,7 +243,7 @@ fn checks_section(all: &[&Results]) -> Markup {
         let bar = format!("width: {:.0}px", share * 60.0);
         rows.push(vec![
             html! { (Text(&test.name)) " " span.quiet { (kind) } }.into_string(),
-            format!("{} of {}", count(passed), count(all.len())),
+            html! { (Text(&count(passed))) " of " (Text(&count(all.len()))) }.into_string(),
             html! { span.bar style=(bar) {} " " (format!("{:.0}%", share * 100.0)) }.into_string(),
         ]);
     }
@@ -265,8 +271,8 @@ fn submissions_section(all: &[&Results]) -> Markup {
         .map(|r| {
             vec![
                 link(&r.extra_data.submission),
-                points(r.score),
-                html! { (Text(&r.extra_data.status.to_string())) }.into_string(),
+                text_cell(&points(r.score)),
+                text_cell(&r.extra_data.status.to_string()),
             ]
         })
         .collect();
@@ -302,8 +308,8 @@ fn problems_section(all: &[&Results]) -> Markup {
         .map(|r| {
             vec![
                 link(&r.extra_data.submission),
-                html! { (Text(&r.extra_data.status.to_string())) }.into_string(),
-                html! { (Text(&cause(r))) }.into_string(),
+                text_cell(&r.extra_data.status.to_string()),
+                text_cell(&cause(r)),
             ]
         })
         .collect();
@@ -322,7 +328,7 @@ fn problems_section(all: &[&Results]) -> Markup {
                     vec![
                         link(&r.extra_data.submission),
                         html! { (Text(&t.name)) " " span.quiet { (how) } }.into_string(),
-                        html! { (Text(first_line(&t.output))) }.into_string(),
+                        text_cell(first_line(&t.output)),
                     ]
                 })
         })
