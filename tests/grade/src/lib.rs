@@ -2,11 +2,12 @@
 //! reproducibly. See `grade --help` and the instructors' chapter.
 //!
 //! `grade` is four wings, each a folder with one job that hands one typed
-//! value to the next, over a floor of nouns they all use:
+//! value to the next (`results` is the value between run and report),
+//! over a floor of nouns they all use:
 //!
 //! ```text
 //! machine, rubric, terminal, cli   the floor: this machine, the rubric, escaping, the options
-//! build     discover → refuse → pack → cargo → link   ⇒ build::compile::Compiled (a built batch)
+//! build     discover → refuse → pack → cargo → link   ⇒ build::compile::Built (a built batch)
 //! results   the value run hands report: Results (results.json), mistakes, the --out gradebook
 //! run       zygotes, workers, schedule, scores        ⇒ results::Results per submission
 //! report    table, class report, feedback pages, charts, printing, from Results only
@@ -17,8 +18,10 @@
 //! The layering, lowest first, is the order of the `mod` lines below: a
 //! module imports only its own layer and lower ones, never a later wing,
 //! and no two modules import each other. CI checks both by reading every
-//! `use` (`cargo run -p import-graph`, whose table of grade's layers must
-//! follow this one).
+//! `use` (`cargo run -p import-graph`, which also fails when its table of
+//! grade's layers and these lines disagree); the two loops left, in the
+//! image build and the sandbox client, are listed there until their
+//! files' own rework breaks them.
 //!
 //! What a submission wrote reaches no one raw: `results::markdown` makes it
 //! inert Markdown, `terminal` escapes its control characters in whatever

@@ -1,6 +1,7 @@
 //! The build wing: from a class's files to one executable image per
-//! submission, handed on as a [`compile::Compiled`] batch (each
-//! submission's image, or why it has none).
+//! submission, handed on as a [`compile::Built`] batch: its images, and
+//! each submission's [`compile::Compiled`] fate (its crate, or why it has
+//! none).
 //!
 //! `discover` finds the submissions (loose exercise files become one
 //! through `upload`); `refuse` turns away source a submission may not
