@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow};
 
 pub use crate::build::compile::Compiled;
 pub use crate::build::discover::{Submission, discover};
@@ -49,20 +49,33 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     interrupt::install().context("cannot catch Ctrl-C to stop cleanly")?;
     match grade_until_done(cli) {
-        Err(error) => match error.downcast::<Stopped>() {
-            Ok(stopped) => {
-                eprintln!("{stopped}");
-                Ok(ExitCode::from(stopped.signal.exit_status()))
-            }
-            Err(error) => Err(error),
-        },
-        done => done,
+        Ok(code) => Ok(code),
+        Err(RunEnded::Stopped(stopped)) => {
+            eprintln!("{stopped}");
+            Ok(ExitCode::from(stopped.signal.exit_status()))
+        }
+        Err(RunEnded::WorkerFailed(failed)) => Err(failed.into()),
+        Err(RunEnded::Failed(error)) => Err(error),
     }
+}
+
+/// How a grading run ended short of its grades, told apart by type: a stop
+/// is no failure (it prints its line and exits with the signal's status),
+/// and a worker's panic first prints the grades it did not lose. Anything
+/// else is an `Error:` line, with its context, at the edge.
+#[derive(Debug, thiserror::Error)]
+enum RunEnded {
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+    #[error(transparent)]
+    WorkerFailed(#[from] WorkerFailed),
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
 }
 
 /// Grades, and with `--watch` grades again on every change, until done or
 /// stopped by a signal ([`Stopped`]).
-fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
+fn grade_until_done(cli: &Cli) -> Result<ExitCode, RunEnded> {
     let (rubric_text, rubric) = load_rubric(cli.rubric.as_deref())?;
     let grader = grader_fingerprint(&rubric_text)?;
     let mut changes = None;
@@ -74,22 +87,20 @@ fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
             changes = Some(Changes::watch(&cli.paths));
         }
         if cli.format == Format::Json && submissions.len() != 1 {
-            bail!(
+            return Err(anyhow!(
                 "--format json prints one submission's results.json, but {} were found; use \
              --out DIR to write one per submission",
                 submissions.len()
-            );
+            )
+            .into());
         }
         let graded = match grade_all(cli, &rubric, &rubric_text, &grader, &submissions) {
-            Err(error) => match error.downcast::<WorkerFailed>() {
-                // The grades it did finish are printed before the error.
-                Ok(failed) if !failed.graded.is_empty() => {
-                    print(cli.format, &failed.graded, cli.out.as_deref())?;
-                    return Err(failed.into());
-                }
-                Ok(failed) => return Err(failed.into()),
-                Err(error) => return Err(error),
-            },
+            // The grades it did finish are printed before the error.
+            Err(RunEnded::WorkerFailed(failed)) if !failed.graded.is_empty() => {
+                print(cli.format, &failed.graded, cli.out.as_deref())?;
+                return Err(failed.into());
+            }
+            Err(ended) => return Err(ended),
             Ok(graded) => graded,
         };
         // A stop that came too late to cut grading short still stops it
@@ -158,7 +169,7 @@ fn grade_all(
     rubric_text: &str,
     grader: &str,
     submissions: &[Submission],
-) -> anyhow::Result<Vec<Results>> {
+) -> Result<Vec<Results>, RunEnded> {
     let mut done: BTreeMap<String, Results> = BTreeMap::new();
     if let Some(out) = &cli.out {
         fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
@@ -233,13 +244,12 @@ fn grade_all(
         // Waits for a stop under way, and drops its hold on the batch.
         drop(stopping);
         if let Some(panic) = panicked.first() {
-            return Err(WorkerFailed {
+            return Err(RunEnded::WorkerFailed(WorkerFailed {
                 panic: panic.clone(),
                 total,
                 out: cli.out.clone(),
                 graded: done.into_values().collect(),
-            }
-            .into());
+            }));
         }
         stop_point(cli, done.len(), total)?;
         progress.done(done.len());
@@ -334,15 +344,14 @@ impl std::fmt::Display for WorkerFailed {
 impl std::error::Error for WorkerFailed {}
 
 /// [`Stopped`], saying what was kept, if a signal has asked `grade` to stop.
-fn stop_point(cli: &Cli, graded: usize, total: usize) -> anyhow::Result<()> {
+fn stop_point(cli: &Cli, graded: usize, total: usize) -> Result<(), Stopped> {
     match interrupt::stopped() {
         Some(signal) => Err(Stopped {
             signal,
             graded,
             total,
             out: cli.out.clone(),
-        }
-        .into()),
+        }),
         None => Ok(()),
     }
 }
