@@ -167,10 +167,17 @@ fn is_path_separator(tokens: &[TokenTree]) -> bool {
 impl<'ast> Visit<'ast> for Collector {
     fn visit_item(&mut self, item: &'ast syn::Item) {
         let attributes: &[syn::Attribute] = match item {
-            syn::Item::Mod(module) => &module.attrs,
-            syn::Item::Use(declaration) => &declaration.attrs,
-            syn::Item::Fn(function) => &function.attrs,
-            syn::Item::Impl(block) => &block.attrs,
+            syn::Item::Const(item) => &item.attrs,
+            syn::Item::Enum(item) => &item.attrs,
+            syn::Item::Fn(item) => &item.attrs,
+            syn::Item::Impl(item) => &item.attrs,
+            syn::Item::Macro(item) => &item.attrs,
+            syn::Item::Mod(item) => &item.attrs,
+            syn::Item::Static(item) => &item.attrs,
+            syn::Item::Struct(item) => &item.attrs,
+            syn::Item::Trait(item) => &item.attrs,
+            syn::Item::Type(item) => &item.attrs,
+            syn::Item::Use(item) => &item.attrs,
             _ => &[],
         };
         if is_test_only(attributes) {
