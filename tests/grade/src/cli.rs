@@ -77,3 +77,14 @@ pub enum Format {
     /// A gradebook, one row per submission.
     Csv,
 }
+
+/// The environment variable that makes `grade` print how long each phase
+/// took and what each check costs beyond the student's code
+/// (`tests/bench/grade_speed.py` sets it).
+pub const TIMINGS_VARIABLE: &str = "GRADE_TIMINGS";
+
+/// Whether this run prints its timings: read once, here, for every phase.
+pub fn timings_requested() -> bool {
+    static REQUESTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *REQUESTED.get_or_init(|| std::env::var_os(TIMINGS_VARIABLE).is_some())
+}

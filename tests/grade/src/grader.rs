@@ -10,25 +10,28 @@ use std::process::ExitCode;
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow};
 
+pub use crate::build::compile::Compiled;
+pub use crate::build::discover::{Submission, discover};
+pub use crate::build::repair::{Broken, COMPILE_ERROR_MARKER};
 pub use crate::cli::{Cli, Command, Format};
-pub use crate::compile::{Broken, COMPILE_ERROR_MARKER, Compiled};
-pub use crate::discover::{Submission, discover};
-pub use crate::report::{Extra, Results, Tags, TestResult};
+pub use crate::results::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
-pub use crate::sandbox::isolated;
+pub use crate::run::sandbox::isolated;
 
-use crate::cache::{cached, grader_fingerprint};
-use crate::gradebook::{save_gradebook, save_results};
-use crate::interrupt::{self, Stopped};
-use crate::printing::print;
-use crate::progress::Progress;
-use crate::sandbox::lock;
-use crate::timings::describe_timings;
-use crate::watch::Changes;
-use crate::workers::{Grading, available_jobs, join_workers, spawn_workers};
-use crate::{compile, rubric, sandbox};
+use crate::build::compile;
+use crate::machine::interrupt::{self, Stopped};
+use crate::machine::lock;
+use crate::report::printing::print;
+use crate::results::cache::{cached, grader_fingerprint};
+use crate::results::gradebook::{save_gradebook, save_results};
+use crate::rubric;
+use crate::run::progress::Progress;
+use crate::run::sandbox;
+use crate::run::timings::describe_timings;
+use crate::run::watch::Changes;
+use crate::run::workers::{Grading, available_jobs, join_workers, spawn_workers};
 
 /// Runs the command; errors are bad input or a grader that cannot work.
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -36,7 +39,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     grading::checks::snapshot::set_quiet(true);
     if let Some(Command::Assign { out, rubric }) = &cli.command {
         let (text, rubric) = load_rubric(rubric.as_deref())?;
-        let made = crate::assign::assign(out, &rubric, &text)?;
+        let made = crate::classroom::assign::assign(out, &rubric, &text)?;
         println!(
             "Wrote {} (the student repository) and {} (for Gradescope)",
             made.student.display(),
@@ -46,20 +49,33 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     interrupt::install().context("cannot catch Ctrl-C to stop cleanly")?;
     match grade_until_done(cli) {
-        Err(error) => match error.downcast::<Stopped>() {
-            Ok(stopped) => {
-                eprintln!("{stopped}");
-                Ok(ExitCode::from(stopped.signal.exit_status()))
-            }
-            Err(error) => Err(error),
-        },
-        done => done,
+        Ok(code) => Ok(code),
+        Err(RunEnded::Stopped(stopped)) => {
+            eprintln!("{stopped}");
+            Ok(ExitCode::from(stopped.signal.exit_status()))
+        }
+        Err(RunEnded::WorkerFailed(failed)) => Err(failed.into()),
+        Err(RunEnded::Failed(error)) => Err(error),
     }
+}
+
+/// How a grading run ended short of its grades, told apart by type: a stop
+/// is no failure (it prints its line and exits with the signal's status),
+/// and a worker's panic first prints the grades it did not lose. Anything
+/// else is an `Error:` line, with its context, at the edge.
+#[derive(Debug, thiserror::Error)]
+enum RunEnded {
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+    #[error(transparent)]
+    WorkerFailed(#[from] WorkerFailed),
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
 }
 
 /// Grades, and with `--watch` grades again on every change, until done or
 /// stopped by a signal ([`Stopped`]).
-fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
+fn grade_until_done(cli: &Cli) -> Result<ExitCode, RunEnded> {
     let (rubric_text, rubric) = load_rubric(cli.rubric.as_deref())?;
     let grader = grader_fingerprint(&rubric_text)?;
     let mut changes = None;
@@ -71,22 +87,20 @@ fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
             changes = Some(Changes::watch(&cli.paths));
         }
         if cli.format == Format::Json && submissions.len() != 1 {
-            bail!(
+            return Err(anyhow!(
                 "--format json prints one submission's results.json, but {} were found; use \
              --out DIR to write one per submission",
                 submissions.len()
-            );
+            )
+            .into());
         }
         let graded = match grade_all(cli, &rubric, &rubric_text, &grader, &submissions) {
-            Err(error) => match error.downcast::<WorkerFailed>() {
-                // The grades it did finish are printed before the error.
-                Ok(failed) if !failed.graded.is_empty() => {
-                    print(cli.format, &failed.graded, cli.out.as_deref())?;
-                    return Err(failed.into());
-                }
-                Ok(failed) => return Err(failed.into()),
-                Err(error) => return Err(error),
-            },
+            // The grades it did finish are printed before the error.
+            Err(RunEnded::WorkerFailed(failed)) if !failed.graded.is_empty() => {
+                print(cli.format, &failed.graded, cli.out.as_deref())?;
+                return Err(failed.into());
+            }
+            Err(ended) => return Err(ended),
             Ok(graded) => graded,
         };
         // A stop that came too late to cut grading short still stops it
@@ -112,12 +126,14 @@ fn grade_until_done(cli: &Cli) -> anyhow::Result<ExitCode> {
 /// that were edited. A grader that cannot make the edition (Gradescope's
 /// has no stubs to make it from) notes nothing.
 fn note_edited_checks(submissions: &mut [Submission], rubric: &Rubric) {
-    let root = crate::compile::workspace_root();
+    let root = crate::machine::host::workspace_root();
     for submission in submissions
         .iter_mut()
         .filter(|s| s.origin.join("exercises/src/lib.rs").is_file())
     {
-        if let Ok(edited) = crate::classroom::edited_checks(&submission.origin, &root, rubric) {
+        if let Ok(edited) =
+            crate::classroom::edited_checks::edited_checks(&submission.origin, &root, rubric)
+        {
             submission.edited_checks = edited;
         }
     }
@@ -153,7 +169,7 @@ fn grade_all(
     rubric_text: &str,
     grader: &str,
     submissions: &[Submission],
-) -> anyhow::Result<Vec<Results>> {
+) -> Result<Vec<Results>, RunEnded> {
     let mut done: BTreeMap<String, Results> = BTreeMap::new();
     if let Some(out) = &cli.out {
         fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
@@ -228,17 +244,16 @@ fn grade_all(
         // Waits for a stop under way, and drops its hold on the batch.
         drop(stopping);
         if let Some(panic) = panicked.first() {
-            return Err(WorkerFailed {
+            return Err(RunEnded::WorkerFailed(WorkerFailed {
                 panic: panic.clone(),
                 total,
                 out: cli.out.clone(),
                 graded: done.into_values().collect(),
-            }
-            .into());
+            }));
         }
         stop_point(cli, done.len(), total)?;
         progress.done(done.len());
-        if std::env::var_os("GRADE_TIMINGS").is_some() {
+        if crate::cli::timings_requested() {
             eprintln!(
                 "timings: compiling {:.1} s, grading {:.1} s",
                 (grading_started - compiling).as_secs_f64(),
@@ -252,7 +267,7 @@ fn grade_all(
     if let Some(out) = &cli.out {
         let writing = Instant::now();
         write_pages(out, &done, rubric_text, grader, setting_line)?;
-        if std::env::var_os("GRADE_TIMINGS").is_some() {
+        if crate::cli::timings_requested() {
             eprintln!(
                 "timings: class report and feedback pages {:.3} s",
                 writing.elapsed().as_secs_f64()
@@ -278,7 +293,7 @@ fn write_pages(
     let written = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let run = crate::pages::RunInfo {
+    let run = crate::report::wording::RunInfo {
         rubric: format!("{:x}", Sha256::digest(rubric_text.as_bytes()))[..16].to_string(),
         isolation,
         grader: format!(
@@ -288,7 +303,7 @@ fn write_pages(
         ),
         written,
     };
-    crate::pages::write_all(out, done, &run)
+    crate::report::pages::write_all(out, done, &run)
         .with_context(|| format!("writing the class report into {}", out.display()))?;
     // `print` names the report once, after the table.
     Ok(())
@@ -329,15 +344,14 @@ impl std::fmt::Display for WorkerFailed {
 impl std::error::Error for WorkerFailed {}
 
 /// [`Stopped`], saying what was kept, if a signal has asked `grade` to stop.
-fn stop_point(cli: &Cli, graded: usize, total: usize) -> anyhow::Result<()> {
+fn stop_point(cli: &Cli, graded: usize, total: usize) -> Result<(), Stopped> {
     match interrupt::stopped() {
         Some(signal) => Err(Stopped {
             signal,
             graded,
             total,
             out: cli.out.clone(),
-        }
-        .into()),
+        }),
         None => Ok(()),
     }
 }
@@ -346,7 +360,7 @@ fn stop_point(cli: &Cli, graded: usize, total: usize) -> anyhow::Result<()> {
 /// release folder holds `grade-serve`'s library), for the first run's
 /// warning that building them takes minutes.
 fn dependencies_built(dir: &Path) -> bool {
-    let Ok(release) = crate::cargo::release_dir(dir) else {
+    let Ok(release) = crate::build::cargo::release_dir(dir) else {
         return true;
     };
     fs::read_dir(release.join("deps")).is_ok_and(|entries| {
@@ -368,6 +382,8 @@ pub const BUILD_DIR_VARIABLE: &str = "GRADE_BUILD_DIR";
 fn build_dir() -> PathBuf {
     match std::env::var_os(BUILD_DIR_VARIABLE) {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => compile::workspace_root().join("target").join("grade"),
+        _ => crate::machine::host::workspace_root()
+            .join("target")
+            .join("grade"),
     }
 }

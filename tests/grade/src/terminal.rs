@@ -5,8 +5,6 @@
 //! format `grade` prints, the table, the CSV and the JSON, goes through
 //! this module, which shows each control character as `\u{1b}` instead.
 
-use crate::report::{self, Results};
-
 /// Whether `c` must not reach a terminal as it is: a C0 or C1 control
 /// character or DEL (`char::is_control`), or a bidirectional formatting
 /// character, which reorders how the rest of a line reads ("Trojan
@@ -48,20 +46,13 @@ fn escape_where(text: &str, unsafe_here: impl Fn(char) -> bool) -> String {
     out
 }
 
-/// `result`'s table, as `grade` prints it: its id on one line, and no
-/// control character anywhere.
-pub fn table(result: &Results) -> String {
-    let mut shown = result.clone();
-    shown.extra_data.submission = one_line(&shown.extra_data.submission);
-    escape_controls(&report::table(&shown))
-}
-
-/// `result` as `results.json`'s text, with the characters serde_json
-/// leaves raw (DEL, the C1 controls, the bidirectional ones) written as
-/// JSON's `\u0085` escapes: the same JSON value, safe to print. They can
-/// only stand inside strings, where the escape means the same character.
-pub fn json(result: &Results) -> anyhow::Result<String> {
-    Ok(inert_json(serde_json::to_string_pretty(result)?))
+/// `value` (a `results.json`) as pretty JSON text, with the characters
+/// serde_json leaves raw (DEL, the C1 controls, the bidirectional ones)
+/// written as JSON's `\u0085` escapes: the same JSON value, safe to
+/// print. They can only stand inside strings, where the escape means the
+/// same character.
+pub fn json(value: &impl serde::Serialize) -> anyhow::Result<String> {
+    Ok(inert_json(serde_json::to_string_pretty(value)?))
 }
 
 /// `json`, JSON text, with each unsafe character written as its `\u`

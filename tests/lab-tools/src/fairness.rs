@@ -13,21 +13,23 @@
 //! biased with probability at most one in a million (for the counts, up to
 //! their normal approximation; see [`CountTest`]).
 //!
-//! This module is the entry point: what to measure ([`Settings`]) and
-//! [`measure`], which shuffles fresh decks and tallies them. The rest of
-//! the report lives beside it and is re-exported here, so that
-//! `lab_tools::fairness::…` names all of it: the shuffles it can measure
+//! This module is the entry point: [`measure`], which shuffles fresh decks
+//! and tallies them. The rest of the report lives beside it and is
+//! re-exported here, so that `lab_tools::fairness::…` names all of it:
+//! what to measure (`settings`), the shuffles it can measure
 //! (`algorithm`), the one-number counts (`counts`), the chi-square tests
 //! and the verdict (`report`), and the report as text (`text`) and as SVG
-//! figures (`figure`).
+//! figures (`figure`). The facade is for callers outside: those modules
+//! name each other by their own paths, never through it, so that none of
+//! them imports the facade that imports it.
 
 use std::convert::Infallible;
 
+use rand::seq::SliceRandom;
 use rand::{Rng, TryRng};
 
 use grading::{Implementation, algorithms, seeded};
 
-use crate::algorithm;
 use crate::counts::{count_tests, counts_of};
 use crate::report::{factorial, summarise};
 
@@ -36,54 +38,9 @@ pub use crate::counts::{CountTest, count_moments};
 pub use crate::figure::{report_svg, riffle_svg, svg};
 pub use crate::heatmap::heatmap_svg;
 pub use crate::report::{ChiSquareResult, MAX_ORDER_CARDS, Report, TableTest};
+pub use crate::settings::{InvalidSettings, MIN_SHUFFLES, Settings};
 pub use crate::svg::{FIGURE_WIDTH, SMALLEST_TEXT};
 pub use crate::text::text;
-
-/// What to measure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    pub algorithm: Algorithm,
-    pub cards: usize,
-    pub shuffles: u64,
-    pub seed: u64,
-    /// Riffles per shuffle, for `riffle`.
-    pub times: u32,
-    /// How many values a key is drawn from, for `random-keys`.
-    pub keys: u64,
-    /// How many cards are dealt, for `deal`.
-    pub deal: usize,
-}
-
-/// The fewest shuffles a report takes: the one-number counts lean on a
-/// normal approximation that needs about this many (see [`CountTest`]).
-pub const MIN_SHUFFLES: u64 = 1_000;
-
-impl Settings {
-    /// Checks the settings: a deck of 2 cards or more, and at least
-    /// [`MIN_SHUFFLES`] shuffles. A chi-square test that would have fewer
-    /// than 5 expected per cell is left out of the report, not refused.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.cards < 2 {
-            return Err("a deck needs at least 2 cards to be shuffled".into());
-        }
-        if self.algorithm == Algorithm::Deal && self.deal > self.cards {
-            return Err(format!(
-                "cannot deal {} cards from a deck of {}",
-                self.deal, self.cards
-            ));
-        }
-        if self.algorithm == Algorithm::RandomKeys && self.keys == 0 {
-            return Err("random keys need at least 1 value to be drawn from".into());
-        }
-        if self.shuffles < MIN_SHUFFLES {
-            return Err(format!(
-                "{} shuffles are too few: the report needs at least {MIN_SHUFFLES}",
-                self.shuffles
-            ));
-        }
-        Ok(())
-    }
-}
 
 /// Counts the draws the shuffle makes.
 struct Counting<R> {
@@ -132,7 +89,7 @@ pub fn measure(
     // The comparator sort's panics are counted, not printed.
     let _quiet = (settings.algorithm == Algorithm::ComparatorSort).then(grading::QuietPanics::new);
     for shuffle in 0..settings.shuffles {
-        let result = algorithm::shuffle(implementation, settings, &deck, &mut rng, &mut panics);
+        let result = shuffle_deck(implementation, settings, &deck, &mut rng, &mut panics);
         // A broken shuffle may lose cards; count what is there.
         for (position, &card) in result.iter().enumerate().take(n) {
             if let Some(cell) = positions[position].get_mut(card as usize) {
@@ -186,6 +143,46 @@ fn as_order(cards: &[i32], n: usize) -> Option<Vec<usize>> {
 }
 
 /// The lexicographic rank of an order of 0..n, if it is one.
+/// Shuffles one copy of `deck` with `settings.algorithm`, drawing from
+/// `rng`; a comparator sort that panics adds one to `panics`.
+fn shuffle_deck<R: Rng + 'static>(
+    implementation: &Implementation,
+    settings: &Settings,
+    deck: &[i32],
+    rng: &mut R,
+    panics: &mut u64,
+) -> Vec<i32> {
+    match settings.algorithm {
+        Algorithm::Perfect => (implementation.perfect_shuffle)(deck),
+        Algorithm::Selection => (implementation.selection_shuffle)(deck, rng),
+        Algorithm::Efficient => in_place(deck, |d| {
+            (implementation.efficient_selection_shuffle)(d, rng)
+        }),
+        Algorithm::Naive => in_place(deck, |d| algorithms::naive_shuffle(d, rng)),
+        Algorithm::Sattolo => in_place(deck, |d| algorithms::sattolo_shuffle(d, rng)),
+        Algorithm::Rand => in_place(deck, |d| d.shuffle(rng)),
+        Algorithm::Riffle => (0..settings.times).fold(deck.to_vec(), |d, _| {
+            (implementation.riffle_shuffle)(&d, rng)
+        }),
+        Algorithm::ComparatorSort => in_place(deck, |d| {
+            let sorted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                algorithms::comparator_sort(d, rng)
+            }));
+            *panics += u64::from(sorted.is_err());
+        }),
+        Algorithm::RandomKeys => in_place(deck, |d| algorithms::random_keys(d, settings.keys, rng)),
+        Algorithm::PencilAndPaper => algorithms::pencil_and_paper(deck, rng),
+        Algorithm::InsideOut => algorithms::inside_out(deck, rng),
+        Algorithm::Deal => in_place(deck, |d| algorithms::deal(d, settings.deal, rng)),
+    }
+}
+
+fn in_place(deck: &[i32], shuffle: impl FnOnce(&mut [i32])) -> Vec<i32> {
+    let mut cards = deck.to_vec();
+    shuffle(&mut cards);
+    cards
+}
+
 #[cfg(test)]
 fn rank(cards: &[i32], n: usize) -> Option<usize> {
     as_order(cards, n).map(|order| algorithms::lexicographic_rank(&order))
@@ -236,9 +233,10 @@ pub(crate) mod tests {
     #[test]
     fn too_few_shuffles_are_refused_with_the_reason() {
         let error = settings(Algorithm::Rand, 52, 999).validate().unwrap_err();
-        assert!(
-            error.contains("999 shuffles are too few: the report needs at least 1000"),
-            "{error}"
+        assert_eq!(error, InvalidSettings::TooFewShuffles(999));
+        assert_eq!(
+            error.to_string(),
+            "999 shuffles are too few: the report needs at least 1000"
         );
         assert!(settings(Algorithm::Rand, 1, 1000).validate().is_err());
         assert!(settings(Algorithm::Rand, 52, 1000).validate().is_ok());

@@ -36,6 +36,7 @@ pub mod mixing;
 pub mod pictures;
 mod report;
 pub mod sampling;
+mod settings;
 pub mod shuffler;
 pub mod steps;
 pub mod svg;

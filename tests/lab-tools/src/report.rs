@@ -8,8 +8,9 @@ use serde::Serialize;
 
 use grading::stats::{self, ChiSquare};
 
+use crate::algorithm::Algorithm;
 use crate::counts::CountTest;
-use crate::fairness::{Algorithm, Settings};
+use crate::settings::Settings;
 
 /// The largest deck the order test covers: 6! = 720 cells.
 pub const MAX_ORDER_CARDS: usize = 6;

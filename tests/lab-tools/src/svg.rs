@@ -1,4 +1,5 @@
-//! A small SVG writer for the book's figures: the document with its
+//! A small SVG writer for the book's figures and grade's class report
+//! (its histogram and heatmaps): the document with its
 //! `<title>` and `<desc>` (the text alternative screen readers read),
 //! the few shapes the figures draw, and the axes of the charts. It writes
 //! compactly (coordinates rounded to 0.1 px, font set once on the root)
@@ -187,8 +188,10 @@ pub fn wrap(words: &str, size: u32, width: f64) -> Vec<String> {
     lines
 }
 
-/// A plot area and the data ranges it shows.
-pub(crate) struct Axes {
+/// A plot area and the data ranges it shows: the book's charts and
+/// grade's class report draw on it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Axes {
     pub left: f64,
     pub top: f64,
     pub width: f64,

@@ -1,0 +1,204 @@
+//! What the build of a batch may see: the files its cargo and rustc may
+//! read and write (the Landlock view, [`grade_sandbox::BuildView`]), and
+//! what is covered from it, where the system allows a mount namespace of
+//! its own. rustc reads whatever a submission's source names (see
+//! [`crate::build::refuse`]), so what the build can read, a student could have
+//! it print.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use grade_sandbox::BuildView;
+
+use crate::build::discover::Submission;
+use crate::machine::host::workspace_root;
+use crate::machine::setting::unshare_arguments;
+
+/// What the build need not see, and a student's code must not: the
+/// reference solutions, the stubs, the book, the fixtures (full answers
+/// among them), the grading suite and the lab tools (the oracle's
+/// reference procedures among them), the history, and where the
+/// submissions came from. What the build needs (the generated workspace,
+/// the serving code it links, the lockfile) is never hidden.
+pub fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<PathBuf> {
+    let workspace = workspace_root();
+    let view = build_view(dir);
+    let needed: Vec<&PathBuf> = view.read.iter().chain(&view.write).collect();
+    let candidates = [
+        "solutions",
+        "exercises",
+        "docs",
+        "tests/fixtures",
+        "tests/grading",
+        "tests/lab-tools",
+        "tests/grade",
+        ".git",
+    ]
+    .iter()
+    .map(|p| workspace.join(p))
+    .chain(submissions.iter().map(|s| s.origin.clone()));
+    let mut hidden: Vec<PathBuf> = candidates
+        .filter_map(|p| p.canonicalize().ok())
+        .filter(|p| !needed.iter().any(|n| n.starts_with(p)))
+        .collect();
+    hidden.sort();
+    hidden.dedup();
+    hidden
+}
+
+/// cargo's or rustup's home: `variable`, or `default` in `$HOME`.
+fn toolchain_home(variable: &str, default: &str) -> PathBuf {
+    std::env::var_os(variable).map_or_else(
+        || {
+            let home = std::env::var_os("HOME").unwrap_or_default();
+            Path::new(&home).join(default)
+        },
+        PathBuf::from,
+    )
+}
+
+/// All that the build of a batch in `dir` may touch (see
+/// [`grade_sandbox::BuildView`]): the toolchain, the sources the generated
+/// workspace depends on, the workspace itself and cargo's home, and a
+/// temporary folder of its own in `dir`.
+pub fn build_view(dir: &Path) -> BuildView {
+    let workspace = workspace_root();
+    BuildView {
+        read: vec![
+            toolchain_home("RUSTUP_HOME", ".rustup"),
+            sysroot().to_path_buf(),
+            workspace.join("tests/workbook"),
+            workspace.join("tests/grade-serve"),
+            // Whose `[workspace.package]` and dependencies those two inherit.
+            workspace.join("Cargo.toml"),
+            workspace.join("Cargo.lock"),
+            // `grade` itself, which cargo runs as each rustc's wrapper
+            // (`grade __compile`, the wall around each compile).
+            std::env::current_exe().unwrap_or_default(),
+        ],
+        write: vec![dir.to_path_buf(), toolchain_home("CARGO_HOME", ".cargo")],
+    }
+}
+
+/// The toolchain rustc runs from, wherever it is installed (rustup's home,
+/// the system's, a folder of its own); empty if rustc cannot say.
+pub fn sysroot() -> &'static Path {
+    static SYSROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    SYSROOT.get_or_init(|| {
+        Command::new("rustc")
+            .args(["--print", "sysroot"])
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .ok()
+            .filter(|output| output.status.success())
+            .map(|output| PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
+            .unwrap_or_default()
+    })
+}
+
+/// The build's temporary folder, in its view.
+pub fn build_temporary(dir: &Path) -> PathBuf {
+    dir.join("tmp")
+}
+
+/// The `unshare` arguments that give cargo a mount namespace of its own in
+/// which paths can be covered, or `None` where this system does not allow
+/// one (then the scan, the dep-info check and the build's Landlock view
+/// stand without it).
+pub fn mount_namespace() -> Option<&'static [&'static str]> {
+    // A PID namespace with its own /proc too: through the host's,
+    // /proc/<pid>/root shows every covered folder again.
+    const BUILD: &[&str] = &[
+        "--mount",
+        "--propagation",
+        "private",
+        "--pid",
+        "--fork",
+        "--mount-proc",
+    ];
+    static ARGS: std::sync::OnceLock<Option<Vec<&'static str>>> = std::sync::OnceLock::new();
+    ARGS.get_or_init(|| {
+        let probe = tempfile::tempdir().ok()?;
+        // As root first; a user that may not mount there tries again in a
+        // user namespace of its own.
+        [false, true]
+            .into_iter()
+            .map(|as_user| unshare_arguments(as_user, BUILD))
+            .find(|args| {
+                Command::new("unshare")
+                    .args(args)
+                    .args(["sh", "-c", "mount -t tmpfs tmpfs \"$1\"", "sh"])
+                    .arg(probe.path())
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|status| status.success())
+            })
+    })
+    .as_deref()
+}
+
+/// Covers each path given after the count with an empty read-only folder
+/// (or `/dev/null` for a file), then runs the rest of the command.
+pub const HIDE_THEN_RUN: &str = r#"n=$1; shift
+while [ "$n" -gt 0 ]; do
+    if [ -d "$1" ]; then mount -t tmpfs -o ro,size=4k,mode=555 tmpfs "$1"
+    elif [ -e "$1" ]; then mount --bind /dev/null "$1"
+    fi || { echo "grade: could not hide $1 from the build" >&2; exit 97; }
+    shift; n=$((n - 1))
+done
+exec "$@""#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The script's failure reads like every other failure of the
+    /// build's wall.
+    #[test]
+    fn hiding_fails_with_the_build_views_exit_code() {
+        let code = grade_sandbox::Exit::BuildViewFailed.code();
+        assert!(HIDE_THEN_RUN.contains(&format!("exit {code}; }}")));
+    }
+
+    /// Where the system allows a mount namespace, the paths given are
+    /// empty for the command that follows, and only for it.
+    #[test]
+    fn hidden_paths_are_empty_to_the_build() {
+        let Some(args) = mount_namespace() else {
+            eprintln!("no mount namespace here: the build sees everything");
+            return;
+        };
+        let secret = tempfile::tempdir().unwrap();
+        std::fs::write(secret.path().join("answer.rs"), "pub fn flip() {}").unwrap();
+        let output = Command::new("unshare")
+            .args(args)
+            .args(["sh", "-c", HIDE_THEN_RUN, "sh", "1"])
+            .arg(secret.path())
+            .arg("ls")
+            .arg("-A")
+            .arg(secret.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+        // Nor does the host's file system show through another process's
+        // root: the build's /proc holds only its own processes.
+        let output = Command::new("unshare")
+            .args(args)
+            .args(["sh", "-c", "ls /proc | grep -c '^[0-9]'"])
+            .output()
+            .unwrap();
+        let processes: usize = String::from_utf8_lossy(&output.stdout)
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(processes <= 3, "{processes} processes in the build's /proc");
+        assert!(
+            secret.path().join("answer.rs").exists(),
+            "outside, it is still there"
+        );
+    }
+}

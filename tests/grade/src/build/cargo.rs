@@ -1,0 +1,240 @@
+//! Running cargo on the generated workspace: where the system allows it,
+//! in a mount namespace of its own with what a submission must not read
+//! covered; every rustc of a submission's crate under the rubric's compile
+//! time limit; and its messages read into a typed [`Build`]: each crate's
+//! errors, and each crate that failed without one.
+//!
+//! What cargo says is read by [`crate::build::diagnostic`], what the build may see
+//! is set by [`crate::build::build_view`], and the time limit's wrapper is written
+//! by [`crate::build::compile_limit`].
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, bail};
+
+use crate::build::build_view::{HIDE_THEN_RUN, build_temporary, build_view, mount_namespace};
+use crate::build::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
+use crate::build::images;
+use crate::build::link;
+use crate::rubric::BuildLimits;
+
+/// How cargo is run on the generated workspace: in `dir`, where the system
+/// allows a mount namespace with `hidden` covered by empty folders, and
+/// with each submissions' crate compiled behind its own wall, under the
+/// rubric's `limits`.
+pub struct Cargo {
+    pub dir: PathBuf,
+    pub hidden: Vec<PathBuf>,
+    pub limits: BuildLimits,
+}
+
+/// What one cargo run did to the crates it was asked for.
+#[derive(Debug, Default)]
+pub struct Build {
+    /// The errors of each crate that had any, by crate name (the images'
+    /// template's under its binary's name).
+    pub errors: BTreeMap<String, Vec<Diagnostic>>,
+    /// Each crate asked for that failed with no error of its own: a
+    /// compile time limit, a compiler that crashed or was killed, a
+    /// linker or assembler error with no source span. The one-line cause.
+    pub unexplained: BTreeMap<String, String>,
+}
+
+impl Build {
+    fn failed_any(&self) -> bool {
+        !self.errors.is_empty() || !self.unexplained.is_empty()
+    }
+}
+
+impl Cargo {
+    /// Builds `packages` of the generated workspace, each as far as it goes.
+    pub fn build<'a>(&self, packages: impl Iterator<Item = &'a str>) -> anyhow::Result<Build> {
+        self.run(&["build", "--keep-going"], packages, &[])
+    }
+
+    /// Builds the images' template, whose `main` is `main` (see
+    /// [`crate::build::link`]): the recorded link, or why it failed.
+    pub fn template(&self, main: &Path) -> anyhow::Result<Result<link::Template, String>> {
+        // A template cargo thinks fresh would record nothing.
+        fs::File::options()
+            .write(true)
+            .open(main)?
+            .set_modified(std::time::SystemTime::now())?;
+        let folder = self.dir.join("link");
+        fs::create_dir_all(&folder)?;
+        let record = folder.join("template.args");
+        let _ = fs::remove_file(&record);
+        let build = self.run(
+            &["rustc", "--bin", link::TEMPLATE_BIN],
+            [images::PACKAGE].into_iter(),
+            &link::template_rustc_args(&record),
+        )?;
+        let template = match (
+            build.errors.values().next(),
+            build.unexplained.values().next(),
+        ) {
+            (Some(diagnostics), _) => Ok(Err(link_cause(diagnostics))),
+            (None, Some(cause)) => Ok(Err(cause.clone())),
+            (None, None) => link::Template::load(&record, &folder.join("template")).map(Ok),
+        };
+        link::remove_leftovers(&release_dir(&self.dir)?.join("deps"));
+        template
+    }
+
+    /// Runs cargo's `subcommand` on `packages`, with `rustc_args` for the
+    /// final crate if any.
+    fn run<'a>(
+        &self,
+        subcommand: &[&str],
+        packages: impl Iterator<Item = &'a str>,
+        rustc_args: &[String],
+    ) -> anyhow::Result<Build> {
+        let packages: Vec<&str> = packages.collect();
+        let (wrapper, wall) = self.write_limit_wrapper()?;
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        // cargo in the build's view: `grade __build-view cargo …`, inside
+        // the mount namespace where there is one (Landlock refuses the
+        // mounts that cover the hidden paths, so it comes after them).
+        let grade = std::env::current_exe().context("finding grade's own executable")?;
+        let mut command = match mount_namespace() {
+            Some(args) => {
+                let mut command = Command::new("unshare");
+                command
+                    .args(args)
+                    .args(["sh", "-c", HIDE_THEN_RUN, "sh"])
+                    .arg(self.hidden.len().to_string())
+                    .args(&self.hidden)
+                    .arg(grade);
+                command
+            }
+            None => Command::new(grade),
+        };
+        let temporary = build_temporary(&self.dir);
+        fs::create_dir_all(&temporary)?;
+        command
+            .arg(grade_sandbox::BUILD_VIEW_COMMAND)
+            .arg(cargo)
+            .env(
+                grade_sandbox::BUILD_VIEW_VARIABLE,
+                serde_json::to_string(&build_view(&self.dir))?,
+            )
+            .env("TMPDIR", &temporary)
+            .current_dir(&self.dir)
+            .args(subcommand)
+            .args(["--release", "--offline", "--message-format=json"])
+            .args(["--target-dir", "target", "--target", host()?])
+            .env("RUSTFLAGS", images::RUSTFLAGS)
+            .env("RUSTC_WORKSPACE_WRAPPER", &wrapper)
+            .env(
+                grade_sandbox::COMPILE_VARIABLE,
+                serde_json::to_string(&wall)?,
+            )
+            .env("CARGO_TERM_COLOR", "never")
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .stdout(Stdio::piped());
+        for package in &packages {
+            command.args(["-p", package]);
+        }
+        if !rustc_args.is_empty() {
+            command.arg("--").args(rustc_args);
+        }
+        let output = command
+            .output()
+            .context("running cargo to build the submissions")?;
+        let messages: Vec<CargoMessage> = output
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter_map(|line| serde_json::from_slice(line).ok())
+            .collect();
+        if crate::cli::timings_requested() {
+            let rebuilt: Vec<String> = messages
+                .iter()
+                .filter(|m| m.reason == "compiler-artifact" && !m.fresh)
+                .map(|m| crate_of(&m.package_id))
+                .collect();
+            eprintln!(
+                "timings: cargo compiled {} packages, such as {:?}",
+                rebuilt.len(),
+                rebuilt.iter().take(4).collect::<Vec<_>>()
+            );
+        }
+        let mut build = Build::default();
+        let mut built = BTreeSet::new();
+        let mut spanless: BTreeMap<String, String> = BTreeMap::new();
+        for message in messages {
+            let krate = crate_of(&message.package_id);
+            if message.reason == "compiler-artifact" {
+                built.insert(krate);
+                continue;
+            }
+            let Some(diagnostic) = message.message else {
+                continue;
+            };
+            if message.reason != "compiler-message" || diagnostic.level != "error" {
+                continue;
+            }
+            // The template's errors are all its own, spans or not: a link
+            // error has none.
+            let key = match message.target {
+                Some(target) if krate == images::PACKAGE => target.name,
+                // "aborting due to …", or the assembler's or the linker's
+                // word, kept in case nothing else explains the failure.
+                _ if diagnostic.spans.is_empty() => {
+                    if !diagnostic.message.starts_with("aborting due to") {
+                        spanless.entry(krate).or_insert(diagnostic.message);
+                    }
+                    continue;
+                }
+                _ => krate,
+            };
+            build.errors.entry(key).or_default().push(diagnostic);
+        }
+        if output.status.success() {
+            return Ok(build);
+        }
+        for package in packages {
+            // rustc's name for the crate: the template's is its binary's.
+            let (krate, explained) = if package == images::PACKAGE {
+                (link::TEMPLATE_BIN, !build.errors.is_empty())
+            } else {
+                (package, build.errors.contains_key(package))
+            };
+            if !built.contains(package) && !explained {
+                let cause = self.unexplained_cause(krate, spanless.get(package));
+                build.unexplained.insert(krate.to_string(), cause);
+            }
+        }
+        // Nothing built, not even a dependency, and nobody to blame: cargo
+        // itself failed (a bad manifest, a missing toolchain), which is the
+        // grader's problem or the machine's, not a student's.
+        if (built.is_empty() && build.errors.is_empty()) || !build.failed_any() {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
+            let tail: Vec<&str> = tail.into_iter().rev().collect();
+            bail!(
+                "cargo could not build the submissions:\n{}",
+                tail.join("\n")
+            );
+        }
+        Ok(build)
+    }
+}
+
+/// This machine's target, as rustc names it. The batch is built for it by
+/// name, so that the static flag of the images applies to the target's
+/// crates and not to the compiler's plug-ins (serde's derive).
+pub fn host() -> anyhow::Result<&'static str> {
+    static HOST: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+    HOST.get_or_init(|| crate::machine::host::host_target().map_err(|e| format!("{e:#}")))
+        .as_deref()
+        .map_err(anyhow::Error::msg)
+}
+
+/// Where cargo puts a batch's release build in `dir`.
+pub fn release_dir(dir: &Path) -> anyhow::Result<PathBuf> {
+    Ok(dir.join("target").join(host()?).join("release"))
+}

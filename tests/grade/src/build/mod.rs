@@ -1,0 +1,33 @@
+//! The build wing: from a class's files to one executable image per
+//! submission, handed on as a [`compile::Built`] batch: its images, and
+//! each submission's [`compile::Compiled`] fate (its crate, or why it has
+//! none).
+//!
+//! `discover` finds the submissions (loose exercise files become one
+//! through `upload`); `refuse` turns away source a submission may not
+//! hold; `compile` puts the steps in order: `wrappers` adds the exercises'
+//! entry points, `repair` stubs out the functions that do not compile,
+//! `pack` puts several submissions in one crate and `packs` builds them
+//! and evicts their faulty members, `workspace` writes the generated
+//! crates, `cargo` runs cargo and `diagnostic` reads what it says,
+//! `dep_info` reads what rustc says it read, `build_view` hides from the
+//! build what a submission must not read, `compile_limit` puts each rustc
+//! behind the compile's wall under the rubric's `[build]` limits, and
+//! `images` and `link` make one executable per submission.
+
+pub mod build_view;
+pub mod cargo;
+pub mod compile;
+pub mod compile_limit;
+pub mod dep_info;
+pub mod diagnostic;
+pub mod discover;
+pub mod images;
+pub mod link;
+pub mod pack;
+pub mod packs;
+pub mod refuse;
+pub mod repair;
+pub mod upload;
+pub mod workspace;
+pub mod wrappers;

@@ -1,0 +1,22 @@
+//! The floor under every wing: what `grade` needs of the machine it runs
+//! on, and hands to no one in particular.
+//!
+//! `host` names the workspace `grade` was built from and the target rustc
+//! builds for; `setting` finds and describes the sandbox this machine
+//! allows; `output_file` writes a file whole or not at all; `interrupt`
+//! stops a run cleanly on Ctrl-C or SIGTERM, ending what it started
+//! (`descendants`).
+
+pub mod descendants;
+pub mod host;
+pub mod interrupt;
+pub mod output_file;
+pub mod setting;
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// Locks `mutex`, carrying on past a panic of another holder: every value
+/// kept under these locks stays whole between statements.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}

@@ -1,0 +1,363 @@
+//! The class report, `index.html` in `--out`: what the class got wrong at
+//! a glance. The score distribution, each exercise's mean, full marks and
+//! zeros, each check's pass rate, the known mistakes ranked by how many
+//! students made them (each student linked to their feedback page), the
+//! submissions that did not compile or were stopped, every submission
+//! with its score, and the run's settings. Everything is counted from
+//! typed values (statuses, reasons, the diagnosis's mistakes), never from
+//! a message's words. The page names submissions and quotes their
+//! compilers' messages, so it is a maud template: every value set into it
+//! is escaped unless it is HTML that grade made (a link, a table, a chart).
+
+use std::collections::BTreeMap;
+
+use grading::Kind;
+use maud::{Markup, PreEscaped, html};
+use workbook::LAB_EXERCISES;
+
+use crate::report::html::{Text, figure, table};
+use crate::report::wording::{RunInfo, link, named_check};
+use crate::results::mistakes::Found;
+use crate::results::{Build, Reason, Results, Status, points};
+
+/// The whole report page for `all`, sorted by id.
+pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
+    let max = all.first().map_or(0.0, |r| r.max_score());
+    let mean = all.iter().map(|r| r.score).sum::<f64>() / all.len().max(1) as f64;
+    let scores: Vec<f64> = all.iter().map(|r| r.score).collect();
+    let histogram = figure(
+        &crate::report::charts::histogram(&scores, max),
+        "How many submissions scored each tenth of the points; the last bar includes full marks.",
+    );
+    let body = html! {
+        p {
+            (count(all.len())) " submissions; mean score " (points(mean)) " of " (points(max))
+            ". Each submission's name links to its feedback page, which can be given to the \
+             student as it is."
+        }
+        "\n"
+        (PreEscaped(histogram))
+        (mistakes_section(all))
+        (exercises_section(all))
+        (checks_section(all))
+        (problems_section(all))
+        (submissions_section(all))
+        (PreEscaped(run.settings_section()))
+    };
+    Ok(crate::report::html::page(
+        "Class report",
+        &body.into_string(),
+    ))
+}
+
+/// A ranked mistake: who made it.
+pub(crate) struct Ranked<'a> {
+    pub(crate) found: &'a Found,
+    pub(crate) students: Vec<&'a str>,
+}
+
+/// The known mistakes, most students first; ties in the lab's order of
+/// exercises, then by name (the table's closing lines name the first).
+pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
+    // Counted by identity; ordered among equals by the words the report
+    // prints, which within an exercise are one mistake's alone.
+    let mut by_mistake: BTreeMap<(usize, &str, grading::Mistake), Ranked<'a>> = BTreeMap::new();
+    for result in all {
+        for found in &result.mistakes {
+            let order = exercise_order(&found.exercise);
+            by_mistake
+                .entry((order, &found.what, found.id))
+                .or_insert(Ranked {
+                    found,
+                    students: Vec::new(),
+                })
+                .students
+                .push(&result.extra_data.submission);
+        }
+    }
+    let mut ranked: Vec<Ranked<'a>> = by_mistake.into_values().collect();
+    // A stable sort keeps the map's order among equals.
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.students.len()));
+    ranked
+}
+
+/// A count of submissions, written as the checks write large numbers
+/// (`1,204`), for a class of any size.
+/// A table cell holding `text`, escaped by the template like every other
+/// cell (numbers need no escaping, but no cell is HTML by convention).
+fn text_cell(text: &str) -> String {
+    html! { (Text(text)) }.into_string()
+}
+
+fn count(n: usize) -> String {
+    crate::report::html::thousands(n as u64)
+}
+
+fn exercise_order(exercise: &str) -> usize {
+    let known = workbook::EXERCISES.iter().position(|e| e.name == exercise);
+    known.unwrap_or(usize::MAX)
+}
+
+fn student_links(students: &[&str]) -> PreEscaped<String> {
+    let links: Vec<String> = students.iter().map(|s| link(s)).collect();
+    PreEscaped(links.join(", "))
+}
+
+fn mistakes_section(all: &[&Results]) -> Markup {
+    let ranked = ranked(all);
+    let unknown = unrecognised(all);
+    html! {
+        h2 id="mistakes" { "What the class got wrong" }
+        "\n"
+        @if ranked.is_empty() {
+            p { "No submission makes a mistake the diagnosis knows." }
+            "\n"
+        } @else {
+            p {
+                "The known mistakes the grader recognised, by how many submissions make them. \
+                 Each is named by the check whose message explains it."
+            }
+            "\n"
+            ol.mistakes {
+                "\n"
+                @for r in &ranked {
+                    @let n = r.students.len();
+                    li {
+                        strong { (Text(&r.found.what)) } ": " (count(n)) " submission"
+                        (if n == 1 { "" } else { "s" }) " "
+                        span.quiet {
+                            "(" code { (Text(&r.found.exercise)) } ", shown by "
+                            (Text(&named_check(&r.found.exercise, &r.found.shown_by))) ")"
+                        }
+                        br;
+                        (student_links(&r.students))
+                    }
+                    "\n"
+                }
+            }
+            "\n"
+        }
+        @if !unknown.is_empty() {
+            p {
+                "Points lost to a wrong answer the diagnosis does not recognise; the feedback \
+                 pages give each failing check's message:"
+            }
+            "\n"
+            ul {
+                "\n"
+                @for (exercise, students) in &unknown {
+                    li { code { (exercise) } ": " (student_links(students)) }
+                    "\n"
+                }
+            }
+            "\n"
+        }
+    }
+}
+
+/// Per lab exercise, the submissions that fail one of its checks with a
+/// wrong answer (not a missing function, a stop or a compile error) and
+/// no known mistake.
+fn unrecognised<'a>(all: &[&'a Results]) -> Vec<(&'static str, Vec<&'a str>)> {
+    let wrong = |reason: Reason| {
+        matches!(
+            reason,
+            Reason::Failed | Reason::FollowsFrom | Reason::Panicked
+        )
+    };
+    LAB_EXERCISES
+        .iter()
+        .map(|&exercise| {
+            let students = all
+                .iter()
+                .filter(|r| !r.mistakes.iter().any(|m| m.exercise == exercise))
+                .filter(|r| {
+                    r.tests_of(exercise)
+                        .iter()
+                        .any(|t| wrong(t.extra_data.reason))
+                })
+                .map(|r| r.extra_data.submission.as_str())
+                .collect();
+            (exercise, students)
+        })
+        .filter(|(_, students): &(_, Vec<&str>)| !students.is_empty())
+        .collect()
+}
+
+fn exercises_section(all: &[&Results]) -> Markup {
+    // Each submission's points per lab exercise, in the lab's order.
+    let by_exercise: Vec<_> = all.iter().map(|r| r.by_exercise()).collect();
+    let mut rows = Vec::new();
+    for (i, &exercise) in LAB_EXERCISES.iter().enumerate() {
+        let earned: Vec<(f64, f64)> = by_exercise
+            .iter()
+            .map(|points| (points[i].1, points[i].2))
+            .collect();
+        let max = earned.first().map_or(0.0, |e| e.1);
+        let mean = earned.iter().map(|e| e.0).sum::<f64>() / earned.len().max(1) as f64;
+        let full = earned.iter().filter(|e| e.0 >= e.1 && e.1 > 0.0).count();
+        let zero = earned.iter().filter(|e| e.0 == 0.0).count();
+        rows.push(vec![
+            html! { code { (PreEscaped(crate::report::html::breakable(exercise))) } }.into_string(),
+            text_cell(&points(mean)),
+            text_cell(&points(max)),
+            text_cell(&count(full)),
+            text_cell(&count(zero)),
+        ]);
+    }
+    let head = ["exercise", "mean", "of", "full marks", "zero"];
+    html! {
+        h2 id="exercises" { "Exercises" }
+        "\n"
+        (PreEscaped(table(&head, &rows, &[1, 2, 3, 4])))
+    }
+}
+
+fn checks_section(all: &[&Results]) -> Markup {
+    let Some(first) = all.first() else {
+        return html! {};
+    };
+    let mut rows = Vec::new();
+    let mut unattempted = 0;
+    for (i, test) in first.tests.iter().enumerate() {
+        // A bonus check no one attempted would only add a row of zeros.
+        let attempted = all.iter().any(|r| {
+            r.extra_data.status.build != Build::DidNotCompile
+                && r.tests
+                    .get(i)
+                    .is_some_and(|t| t.extra_data.reason != Reason::NotImplemented)
+        });
+        if test.tags.kind == Kind::Bonus && !attempted {
+            unattempted += 1;
+            continue;
+        }
+        let passed = all
+            .iter()
+            .filter(|r| r.tests.get(i).is_some_and(|t| t.status == Status::Passed))
+            .count();
+        let share = passed as f64 / all.len() as f64;
+        let kind = match (test.tags.kind, test.tags.core) {
+            (Kind::Bonus, _) => "bonus",
+            (_, true) => "core",
+            (Kind::LabSteps, _) => "lab steps",
+            _ => "",
+        };
+        let bar = format!("width: {:.0}px", share * 60.0);
+        rows.push(vec![
+            html! { (Text(&test.name)) " " span.quiet { (kind) } }.into_string(),
+            html! { (Text(&count(passed))) " of " (Text(&count(all.len()))) }.into_string(),
+            html! { span.bar style=(bar) {} " " (format!("{:.0}%", share * 100.0)) }.into_string(),
+        ]);
+    }
+    html! {
+        h2 id="checks" { "Checks" }
+        "\n"
+        p {
+            "How many submissions pass each check; a core check must pass for its exercise \
+             to earn anything."
+        }
+        "\n"
+        (PreEscaped(table(&["check", "passed", "pass rate"], &rows, &[1, 2])))
+        @if unattempted > 0 {
+            p.quiet { "Left out: " (unattempted) " bonus checks that no submission attempted." }
+            "\n"
+        }
+    }
+}
+
+/// Every submission with its score, linked to its page: the way to a
+/// student with full marks, whom no other section names.
+fn submissions_section(all: &[&Results]) -> Markup {
+    let rows: Vec<Vec<String>> = all
+        .iter()
+        .map(|r| {
+            vec![
+                link(&r.extra_data.submission),
+                text_cell(&points(r.score)),
+                text_cell(&r.extra_data.status.to_string()),
+            ]
+        })
+        .collect();
+    html! {
+        h2 id="submissions" { "Submissions" }
+        "\n"
+        (PreEscaped(table(&["submission", "score", "status"], &rows, &[1])))
+    }
+}
+
+/// Why `result` did not compile, in one line: the compiler's first line,
+/// or the note on what was left out, as plain text (the note's Markdown
+/// is escaped: it may name the submission's files).
+fn cause(result: &Results) -> String {
+    if result.extra_data.status.build == Build::DidNotCompile {
+        let line = crate::results::markdown::first_code_line(&result.output);
+        return line.unwrap_or("").to_string();
+    }
+    let last = result.output.lines().rev().find(|l| !l.trim().is_empty());
+    crate::results::markdown::to_plain(last.unwrap_or("").trim())
+}
+
+/// The first line of `text`, for a table cell.
+fn first_line(text: &str) -> &str {
+    let line = text.lines().find(|l| !l.trim().is_empty());
+    line.unwrap_or("").trim()
+}
+
+fn problems_section(all: &[&Results]) -> Markup {
+    let broken: Vec<Vec<String>> = all
+        .iter()
+        .filter(|r| r.extra_data.status.build != Build::Graded)
+        .map(|r| {
+            vec![
+                link(&r.extra_data.submission),
+                text_cell(&r.extra_data.status.to_string()),
+                text_cell(&cause(r)),
+            ]
+        })
+        .collect();
+    let stopped: Vec<Vec<String>> = all
+        .iter()
+        .flat_map(|r| {
+            r.tests
+                .iter()
+                .filter(|t| matches!(t.extra_data.reason, Reason::TimedOut | Reason::Crashed))
+                .map(move |t| {
+                    let how = if t.extra_data.reason == Reason::TimedOut {
+                        "timed out"
+                    } else {
+                        "stopped"
+                    };
+                    vec![
+                        link(&r.extra_data.submission),
+                        html! { (Text(&t.name)) " " span.quiet { (how) } }.into_string(),
+                        text_cell(first_line(&t.output)),
+                    ]
+                })
+        })
+        .collect();
+    let head = ["submission", "status", "cause"];
+    html! {
+        h2 id="problems" { "Did not compile, or stopped" }
+        "\n"
+        @if broken.is_empty() && stopped.is_empty() {
+            p { "Every submission compiled and no check was stopped." }
+            "\n"
+        }
+        @if !broken.is_empty() {
+            p {
+                "Submissions that did not compile, in whole or in part (refused source is here \
+                 too, with what was refused):"
+            }
+            "\n"
+            (PreEscaped(table(&head, &broken, &[])))
+        }
+        @if !stopped.is_empty() {
+            p {
+                "Checks that ran out of time or whose process was stopped (a crash, "
+                code { "exit" } ", a limit):"
+            }
+            "\n"
+            (PreEscaped(table(&["submission", "check", "cause"], &stopped, &[])))
+        }
+    }
+}

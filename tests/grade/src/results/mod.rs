@@ -1,0 +1,393 @@
+//! The value the run wing hands the report wing: a submission's
+//! [`Results`], in Gradescope's `results.json` format, and the `--out`
+//! folder that keeps them. `mistakes` are the diagnosed mistakes in it,
+//! `markdown` its messages' text, `cache` says which grades in `--out` are
+//! current and `gradebook` writes them there (with the CSV gradebook,
+//! whose cells `csv_row` keeps formula-free).
+
+pub mod cache;
+pub mod csv_row;
+pub mod gradebook;
+pub mod markdown;
+pub mod mistakes;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use grading::Kind;
+use workbook::LAB_EXERCISES;
+
+/// One submission's grade in Gradescope's `results.json` format.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    /// Points earned.
+    pub score: f64,
+    /// Seconds spent grading; the one field that differs between runs.
+    pub execution_time: f64,
+    /// A summary shown above the tests, in Markdown: the known mistakes in
+    /// one line, then a compile error or a note.
+    pub output: String,
+    /// How Gradescope renders `output`: `md`.
+    #[serde(default = "markdown_format")]
+    pub output_format: String,
+    /// How Gradescope renders each test's `output`: `md`.
+    #[serde(default = "markdown_format")]
+    pub test_output_format: String,
+    /// One entry per check.
+    pub tests: Vec<TestResult>,
+    /// What Gradescope ignores and the gradebook needs.
+    pub extra_data: Extra,
+    /// The known mistakes the diagnosis found, for the class report; kept
+    /// in `mistakes.json` beside this file, not in it.
+    #[serde(skip)]
+    pub mistakes: Vec<crate::results::mistakes::Found>,
+}
+
+/// One check's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// "exercise: title", as in `flip: heads come up twice as often as tails`.
+    pub name: String,
+    pub score: f64,
+    pub max_score: f64,
+    /// `passed` or `failed`.
+    pub status: Status,
+    /// The check's message; empty when it passed.
+    pub output: String,
+    /// What the check is; in the JSON, a list of strings.
+    pub tags: Tags,
+    /// Why the result is what it is, for whoever groups results (this
+    /// file's table, the class report): Gradescope keeps a test's
+    /// `extra_data` and shows it to no one.
+    pub extra_data: TestExtra,
+}
+
+/// Gradescope's two statuses of a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Passed,
+    Failed,
+}
+
+/// A test's `extra_data`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestExtra {
+    /// Why the check passed, failed or did not run.
+    pub reason: Reason,
+    /// The earlier test of the same exercise that failed for the same
+    /// cause (the same compile error, or the same unwritten function) and
+    /// gives it in full; this test's output then points there in one
+    /// line, so the cause is read once. `None` for a test that says it
+    /// all itself (and for every test of a submission that did not
+    /// compile at all, whose one compiler's message is the summary's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_cause_as: Option<String>,
+}
+
+/// Why a check's result is what it is: the typed form of what its message
+/// says, so that no report has to read a message's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// Passed, and earned its worth.
+    Passed,
+    /// Passed, but earns nothing while a core check of its exercise fails.
+    PassedWhileCoreFails,
+    /// Failed, with a message and a hint of its own.
+    Failed,
+    /// Failed from a mistake that another check's hint explains; its hint
+    /// points there.
+    FollowsFrom,
+    /// Not run: a core check of its exercise failed, so it could earn
+    /// nothing.
+    Moot,
+    /// Not run: an earlier check of its exercise ran out of time or ended
+    /// its process.
+    NotRun,
+    /// The function still calls `todo!()`.
+    NotImplemented,
+    /// The function panicked.
+    Panicked,
+    /// The process ended during a call: `exit`, `abort`, a crash or a limit.
+    Crashed,
+    /// A call ran past the time limit.
+    TimedOut,
+    /// The function, or code it calls, did not compile.
+    DidNotCompile,
+}
+
+/// What a check is, written as Gradescope's list of tags: the exercise's
+/// function name, then `property`, `lab_steps` or `bonus` (worth no
+/// points), then `core` for a core check, without which the exercise earns
+/// nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Vec<String>", try_from = "Vec<String>")]
+pub struct Tags {
+    /// The exercise's function name.
+    pub exercise: String,
+    /// Property, lab steps or bonus.
+    pub kind: Kind,
+    /// Whether the exercise earns nothing unless this check passes.
+    pub core: bool,
+}
+
+/// The third tag of a core check.
+const CORE_TAG: &str = "core";
+
+impl From<Tags> for Vec<String> {
+    fn from(tags: Tags) -> Vec<String> {
+        let mut list = vec![tags.exercise, tags.kind.tag().to_string()];
+        if tags.core {
+            list.push(CORE_TAG.to_string());
+        }
+        list
+    }
+}
+
+impl TryFrom<Vec<String>> for Tags {
+    type Error = String;
+
+    fn try_from(list: Vec<String>) -> Result<Tags, String> {
+        match list.as_slice() {
+            [exercise, kind, rest @ ..] if rest.iter().all(|tag| tag == CORE_TAG) => {
+                let kind = [Kind::Property, Kind::LabSteps, Kind::Bonus]
+                    .into_iter()
+                    .find(|k| k.tag() == kind)
+                    .ok_or_else(|| format!("unknown kind of check {kind:?}"))?;
+                Ok(Tags {
+                    exercise: exercise.clone(),
+                    kind,
+                    core: !rest.is_empty(),
+                })
+            }
+            _ => Err(format!("tags {list:?} are not [exercise, kind(, core)]")),
+        }
+    }
+}
+
+/// Bookkeeping kept in `extra_data`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extra {
+    /// The submission's id.
+    pub submission: String,
+    /// `graded`, `partly compiled` or `did not compile`, followed by
+    /// ` (checks edited)` for a clone of the student edition whose checks
+    /// differ from the edition's.
+    pub status: SubmissionStatus,
+    /// Identifies the source, rubric and grader this grade came from.
+    pub fingerprint: String,
+}
+
+/// How far a submission's build went, before its checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Build {
+    /// Every function compiled.
+    Graded,
+    /// Some functions did not compile and were graded as missing.
+    PartlyCompiled,
+    /// Nothing compiled.
+    DidNotCompile,
+}
+
+impl Build {
+    const ALL: [Build; 3] = [Build::Graded, Build::PartlyCompiled, Build::DidNotCompile];
+
+    fn words(self) -> &'static str {
+        match self {
+            Build::Graded => "graded",
+            Build::PartlyCompiled => "partly compiled",
+            Build::DidNotCompile => "did not compile",
+        }
+    }
+}
+
+/// A submission's status, as the table, the CSV and `extra_data` write it:
+/// its build, then ` (checks edited)` when it is a clone of the student
+/// edition whose checks were changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct SubmissionStatus {
+    /// How far the build went.
+    pub build: Build,
+    /// Whether the clone's checks differ from the edition's.
+    pub checks_edited: bool,
+}
+
+const CHECKS_EDITED: &str = " (checks edited)";
+
+impl std::fmt::Display for SubmissionStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.build.words())?;
+        if self.checks_edited {
+            f.write_str(CHECKS_EDITED)?;
+        }
+        Ok(())
+    }
+}
+
+impl From<SubmissionStatus> for String {
+    fn from(status: SubmissionStatus) -> String {
+        status.to_string()
+    }
+}
+
+impl TryFrom<String> for SubmissionStatus {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<SubmissionStatus, String> {
+        let (words, checks_edited) = match text.strip_suffix(CHECKS_EDITED) {
+            Some(words) => (words, true),
+            None => (text.as_str(), false),
+        };
+        let build = Build::ALL
+            .into_iter()
+            .find(|build| build.words() == words)
+            .ok_or_else(|| format!("unknown submission status {text:?}"))?;
+        Ok(SubmissionStatus {
+            build,
+            checks_edited,
+        })
+    }
+}
+
+fn markdown_format() -> String {
+    crate::results::markdown::FORMAT.to_string()
+}
+
+impl Results {
+    /// The maximum score.
+    pub fn max_score(&self) -> f64 {
+        round(self.tests.iter().map(|t| t.max_score).sum())
+    }
+
+    /// Points earned per exercise, in the lab's order.
+    pub fn by_exercise(&self) -> Vec<(&'static str, f64, f64)> {
+        let mut totals: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+        for test in &self.tests {
+            let entry = totals.entry(test.tags.exercise.as_str()).or_default();
+            entry.0 += test.score;
+            entry.1 += test.max_score;
+        }
+        LAB_EXERCISES
+            .iter()
+            .map(|&e| {
+                let (score, max) = totals.get(e).copied().unwrap_or_default();
+                (e, round(score), round(max))
+            })
+            .collect()
+    }
+}
+
+impl Results {
+    /// The checks of one exercise, in catalogue order.
+    pub fn tests_of(&self, exercise: &str) -> Vec<&TestResult> {
+        self.tests
+            .iter()
+            .filter(|t| t.tags.exercise == exercise)
+            .collect()
+    }
+
+    /// The bonus checks passed, and how many there are.
+    pub fn bonus_passed(&self) -> (usize, usize) {
+        let bonus: Vec<&TestResult> = self
+            .tests
+            .iter()
+            .filter(|t| t.tags.kind == Kind::Bonus)
+            .collect();
+        let passed = bonus.iter().filter(|t| t.status == Status::Passed).count();
+        (passed, bonus.len())
+    }
+}
+
+/// Rounds points to hundredths, the precision of every total.
+pub fn round(points: f64) -> f64 {
+    (points * 100.0).round() / 100.0
+}
+
+/// Points as a report prints them: `20`, `3.5`, `4.17`.
+pub fn points(value: f64) -> String {
+    let text = format!("{:.2}", round(value));
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The gradebook header; exercise columns hold points earned, and the
+/// last column the bonus checks passed, which are worth no points.
+pub fn csv_header() -> Vec<String> {
+    let mut header = vec!["submission".to_string(), "score".into(), "max_score".into()];
+    header.extend(LAB_EXERCISES.iter().map(|e| e.to_string()));
+    header.push("status".into());
+    header.push("bonus_checks_passed".into());
+    header
+}
+
+/// The gradebook, one row per submission, sorted by id. The id, a file
+/// name the submission chose, is the one cell a submission writes: it is
+/// written by [`crate::results::csv_row`]'s rules (no formula, no control
+/// character); every other cell is a number of points (never negative) or
+/// grade's own words.
+pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
+    let mut sorted: Vec<&&Results> = results.iter().collect();
+    sorted.sort_by(|a, b| a.extra_data.submission.cmp(&b.extra_data.submission));
+    let mut text = crate::results::csv_row::header(&csv_header())?;
+    for result in sorted {
+        let mut row = vec![points(result.score), points(result.max_score())];
+        row.extend(
+            result
+                .by_exercise()
+                .into_iter()
+                .map(|(_, score, _)| points(score)),
+        );
+        row.push(result.extra_data.status.to_string());
+        row.push(result.bonus_passed().0.to_string());
+        text += &crate::results::csv_row::row(&result.extra_data.submission, &row)?;
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The status reads and writes as the words reports have always shown.
+    #[test]
+    fn statuses_read_back_as_written() {
+        for build in Build::ALL {
+            for checks_edited in [false, true] {
+                let status = SubmissionStatus {
+                    build,
+                    checks_edited,
+                };
+                let text = String::from(status);
+                assert_eq!(
+                    SubmissionStatus::try_from(text.clone()),
+                    Ok(status),
+                    "{text}"
+                );
+            }
+        }
+        let edited = SubmissionStatus {
+            build: Build::PartlyCompiled,
+            checks_edited: true,
+        };
+        assert_eq!(edited.to_string(), "partly compiled (checks edited)");
+        assert!(SubmissionStatus::try_from("compiled".to_string()).is_err());
+    }
+
+    #[test]
+    fn points_print_without_trailing_zeros() {
+        assert_eq!(points(20.0), "20");
+        assert_eq!(points(3.5), "3.5");
+        assert_eq!(points(25.0 * 0.7 / 6.0), "2.92");
+    }
+
+    #[test]
+    fn the_header_begins_as_gradebooks_expect() {
+        assert!(csv_header().join(",").starts_with(
+            "submission,score,max_score,perfect_shuffle,selection_shuffle,\
+             efficient_selection_shuffle,flip,are_permutations,reversing_sequence"
+        ));
+    }
+}

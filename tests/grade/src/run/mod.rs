@@ -1,0 +1,21 @@
+//! The run wing: each built submission's checks, run in the sandbox, each
+//! submission's outcomes handed on as a [`crate::results::Results`].
+//!
+//! `sandbox` is the front: `zygote_client` starts and stops a submission's
+//! zygote (`grade` itself, from the `grade-sandbox` crate, holding no
+//! student code) and `check_process` talks to one check's process, through
+//! `remote`. `workers` run the checks, `schedule` chooses which of a
+//! chain's checks run, `scores` turns outcomes into points, `timings`
+//! measures the sandbox's cost, `progress` says how far a run has got, and
+//! `watch` waits for a source to change.
+
+pub mod check_process;
+pub mod progress;
+pub mod remote;
+pub mod sandbox;
+pub mod schedule;
+pub mod scores;
+pub mod timings;
+pub mod watch;
+pub mod workers;
+pub mod zygote_client;

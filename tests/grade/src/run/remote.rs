@@ -1,0 +1,98 @@
+//! The checks' view of a sandboxed child: [`Functions`] whose every call is
+//! a message to the child.
+
+use std::cell::RefCell;
+
+use grading::Outcome;
+use workbook::{Functions, Request, Response};
+
+use crate::build::repair::COMPILE_ERROR_MARKER;
+use crate::run::sandbox::CheckProcess;
+
+/// A submission served by one check's sandboxed process.
+#[derive(Debug)]
+pub struct Remote {
+    process: RefCell<CheckProcess>,
+    /// Compiler messages for helpers that were stubbed out, by name.
+    broken_helpers: Vec<(String, String)>,
+}
+
+impl Remote {
+    /// Talks to `process`; `broken_helpers` explains stubbed-out helpers.
+    pub fn new(process: CheckProcess, broken_helpers: Vec<(String, String)>) -> Self {
+        Remote {
+            process: RefCell::new(process),
+            broken_helpers,
+        }
+    }
+
+    /// How long the student's functions have run so far.
+    pub fn student_time(&self) -> std::time::Duration {
+        self.process.borrow().student_time()
+    }
+
+    /// How long the first answer took beyond the student's code.
+    pub fn start_time(&self) -> Option<std::time::Duration> {
+        self.process.borrow().start_time()
+    }
+
+    fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
+        if workbook::is_todo(&message) {
+            return Outcome::NotImplemented {
+                function: request.function().into(),
+            };
+        }
+        if let Some(helper) = message.strip_prefix(COMPILE_ERROR_MARKER) {
+            let compiler = self
+                .broken_helpers
+                .iter()
+                .find(|(name, _)| name == helper)
+                .map_or_else(String::new, |(_, message)| message.clone());
+            return Outcome::DidNotCompile {
+                function: request.function().into(),
+                message: format!("it calls `{helper}`, which did not compile:\n{compiler}"),
+            };
+        }
+        Outcome::Panicked {
+            during: request.describe(),
+            message,
+            mistake: None,
+        }
+    }
+
+    /// Stops with an outcome when a child's answer does not fit the question
+    /// (which only a child that writes its own messages can cause).
+    fn misfit(&self, request: &Request) -> ! {
+        self.process.borrow_mut().stop();
+        std::panic::panic_any(Outcome::Crashed {
+            during: request.describe(),
+            how: "it sent an answer that does not fit the question".into(),
+            output: String::new(),
+        })
+    }
+}
+
+impl Functions for Remote {
+    /// A new process for the check, from the same zygote; the old one is
+    /// killed. What the check has printed so far is kept for its report.
+    fn fresh_process(&self) {
+        if let Err(error) = self.process.borrow_mut().restart() {
+            std::panic::panic_any(Outcome::Crashed {
+                during: "starting a new process for the next run".into(),
+                how: format!("{error:#}"),
+                output: String::new(),
+            });
+        }
+    }
+
+    fn call(&self, request: Request) -> Response {
+        let response = self.process.borrow_mut().call(&request);
+        if !response.answers(&request) {
+            self.misfit(&request);
+        }
+        if let Response::Panicked(message) = response {
+            std::panic::panic_any(self.panic_outcome(&request, message));
+        }
+        response
+    }
+}
