@@ -116,40 +116,6 @@ pub fn catalogue() -> Vec<Check> {
     workbook::with_exercises!([crate::__catalogue_vec])
 }
 
-/// Expands to the whole grading suite as the `main` of a test target with
-/// `harness = false`, for a crate that exposes the lab's functions at its
-/// root and the bonus extensions in its `extensions` module.
-///
-/// The checks are named `exercise::check` and run in the lab's order, so
-/// `cargo test -p exercises flip` runs the checks of `flip` alone. The
-/// bonus checks are named `bonus::exercise::check` and are ignored unless
-/// asked for: `cargo test -p exercises -- --ignored bonus`. A summary of
-/// the lab and the next step close the run; see [`harness`](crate::harness).
-///
-/// ```text
-/// # exercises/Cargo.toml
-/// [[test]]
-/// name = "grading"
-/// harness = false
-///
-/// // exercises/tests/grading.rs: the whole file
-/// grading::grading_suite!(exercises);
-/// ```
-#[macro_export]
-macro_rules! grading_suite {
-    ($first:ident $(:: $path:ident)*) => {
-        /// The crate under test, as the grading suite sees it.
-        static GRADED: $crate::Implementation = $crate::implementation!(
-            $first $(:: $path)*,
-            extensions = $first $(:: $path)*::extensions
-        );
-
-        fn main() -> ::std::process::ExitCode {
-            $crate::harness::main(&GRADED, stringify!($first))
-        }
-    };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

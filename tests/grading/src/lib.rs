@@ -27,13 +27,15 @@
 //!
 //! Inside, one room per job: `catalogue` expands the registry into the
 //! list of checks; `runner` runs one on its own thread, so that a panic, a
-//! `todo!()` or an endless loop becomes an [`Outcome`] (`outcome`); `local` calls a
-//! submission linked into this process; `failure` is what a failing check
-//! says; `oracle` holds the lab's procedures and their known wrong turns,
-//! `mistakes` the known mistakes (typed, each with the check that shows
-//! it, named in `check_ids`), and `diagnosis` names the one an answer
-//! makes; [`stats`] holds
-//! the statistics the checks and the fairness lab share.
+//! `todo!()` or an endless loop becomes an [`Outcome`] (`outcome`), with
+//! `probe` telling it which call is under way and `quiet_panics` keeping
+//! expected panics off the terminal; `local` calls a submission linked
+//! into this process; `failure` is what a failing check says; `oracle`
+//! holds the lab's procedures and their known wrong turns, `mistakes` the
+//! known mistakes (typed, each with the check that shows it, named in
+//! `check_ids`), and `diagnosis` names the one an answer makes; [`stats`]
+//! holds the statistics the checks and the fairness lab share. No module
+//! imports one that imports it back (`cargo run -p import-graph`).
 
 // A check returns `Result<(), Failure>`. A failure is five texts and the
 // check its hint points at (136 bytes), made once per failing check, on
@@ -52,35 +54,23 @@ mod local;
 mod mistakes;
 mod oracle;
 mod outcome;
+mod probe;
+mod quiet_panics;
 mod runner;
 pub mod stats;
 pub mod summary;
 
 pub use catalogue::{Check, Kind, catalogue};
 pub use check_ids::{CheckId, LabExercise, check};
-pub use diagnosis::FOLLOWS_FROM;
+pub use diagnosis::{FOLLOWS_FROM, diagnose_exercise};
 pub use failure::{Failure, Positions};
 pub use local::Local;
 pub use mistakes::Mistake;
 pub use outcome::{NOT_YET_IMPLEMENTED, Outcome, WHILE_CORE_FAILS};
-pub use runner::{
-    CALL_LIMIT, CheckBody, Probe, QuietPanics, is_check_thread, quiet_check_panics, run_check,
-    run_check_on, run_check_with_limit,
-};
+pub use probe::Probe;
+pub use quiet_panics::{QuietPanics, is_check_thread, quiet_check_panics};
+pub use runner::{CALL_LIMIT, CheckBody, run_check, run_check_on, run_check_with_limit};
 pub use workbook::{CheckRng, Functions, Implementation, ScriptedRng, implementation, seeded};
 
 #[doc(hidden)]
 pub use workbook;
-
-/// The known mistake `exercise`'s answer makes, as the diagnosis reads it
-/// whether or not a check failed, with panics kept off the terminal: for
-/// the tests that prove it names nothing for a correct answer.
-#[doc(hidden)]
-pub fn diagnose_exercise(exercise: LabExercise, f: &dyn Functions) -> Option<Mistake> {
-    let _quiet = QuietPanics::new();
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        diagnosis::diagnose(exercise, f)
-    }))
-    .ok()
-    .flatten()
-}

@@ -6,7 +6,8 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use crate::Mistake;
-use crate::{ScriptedRng, algorithms};
+use crate::ScriptedRng;
+use crate::algorithms::{self, out_shuffle_position};
 
 /// The out-shuffle by its position rule (see [`out_shuffle_position`]).
 pub(crate) fn out_shuffle(values: &[i32]) -> Vec<i32> {
@@ -15,17 +16,6 @@ pub(crate) fn out_shuffle(values: &[i32]) -> Vec<i32> {
         shuffled[out_shuffle_position(values.len(), i)] = card;
     }
     shuffled
-}
-
-/// Where the out-shuffle of n cards puts card i: card i of the first half
-/// (rounded up) lands at 2i, card i of the second half at 2i + 1.
-pub(crate) fn out_shuffle_position(n: usize, i: usize) -> usize {
-    let middle = n.div_ceil(2);
-    if i < middle {
-        2 * i
-    } else {
-        2 * (i - middle) + 1
-    }
 }
 
 /// The efficient selection shuffle, replayed with given r values for

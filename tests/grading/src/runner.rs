@@ -4,153 +4,21 @@
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use workbook::{CallInput, Functions, Implementation, Observer};
+use workbook::{Functions, Implementation};
 
-use crate::{Check, Failure, Local, Outcome};
+use crate::probe::Call;
+use crate::quiet_panics::{ON_CHECK_THREAD, PANICKED_AT};
+use crate::{Check, Failure, Local, Outcome, Probe};
 
 /// How long one call of a student's function may take before the check
 /// gives up on it. Every check makes many calls, but each is tiny: 10 s is
 /// thousands of times what a correct implementation needs, even unoptimised.
 pub const CALL_LIMIT: Duration = Duration::from_secs(10);
-
-/// What the check is doing right now, so that a hang or a panic can be
-/// reported with the call that caused it.
-#[derive(Debug, Default)]
-pub struct Probe {
-    current: Mutex<Option<Call>>,
-}
-
-#[derive(Debug, Clone)]
-struct Call {
-    function: &'static str,
-    input: CallInput,
-    started: Instant,
-}
-
-impl Call {
-    fn describe(&self) -> String {
-        self.input.describe(self.function)
-    }
-}
-
-impl Observer for Probe {
-    fn observe<T>(
-        &self,
-        function: &'static str,
-        input: impl FnOnce() -> CallInput,
-        body: impl FnOnce() -> T,
-    ) -> T {
-        let call = Call {
-            function,
-            input: input(),
-            started: Instant::now(),
-        };
-        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = Some(call);
-        let result = body();
-        *self.current.lock().unwrap_or_else(PoisonError::into_inner) = None;
-        result
-    }
-}
-
-impl Probe {
-    fn stuck_for(&self, limit: Duration) -> Option<Call> {
-        let current = self.current.lock().unwrap_or_else(PoisonError::into_inner);
-        current
-            .as_ref()
-            .filter(|call| call.started.elapsed() > limit)
-            .cloned()
-    }
-
-    fn in_progress(&self) -> Option<Call> {
-        self.current
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-}
-
-thread_local! {
-    static ON_CHECK_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Where the last panic on this check thread happened, for its report.
-    static PANICKED_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
-}
-
-/// Keeps the panics of check threads off the terminal and remembers where
-/// each happened; other panics go to the hook that was there before.
-///
-/// A check's report already says what panicked, where and on what input.
-/// The default hook would print the same panic first, in the words of the
-/// standard library, and with `RUST_BACKTRACE=1` (which editors often
-/// set) a backtrace of some 80 lines through the grading suite, once for
-/// every failing check. Installed once per process, however often called.
-pub fn quiet_check_panics() {
-    static INSTALLED: std::sync::Once = std::sync::Once::new();
-    INSTALLED.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if QUIET.get() {
-                // Expected, and reported by whoever silenced it.
-            } else if is_check_thread() {
-                let at = info
-                    .location()
-                    .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
-                PANICKED_AT.set(at);
-            } else {
-                previous(info);
-            }
-        }));
-    });
-}
-
-thread_local! {
-    /// Whether a [`QuietPanics`] guard lives on this thread.
-    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Keeps this thread's panics off the terminal while it lives: the one
-/// panic silencer of the workspace, for code that expects panics and
-/// reports them itself (a probe of a student's function, the comparator
-/// sort's panics counted by the fairness tools). Other threads' panics
-/// print as before. It shares [`quiet_check_panics`]'s hook.
-#[derive(Debug)]
-pub struct QuietPanics {
-    was: bool,
-}
-
-impl QuietPanics {
-    /// Silences this thread's panics until the guard is dropped.
-    #[must_use = "the panics are silenced only while the guard lives"]
-    pub fn new() -> QuietPanics {
-        quiet_check_panics();
-        QuietPanics {
-            was: QUIET.replace(true),
-        }
-    }
-}
-
-impl Default for QuietPanics {
-    fn default() -> QuietPanics {
-        QuietPanics::new()
-    }
-}
-
-impl Drop for QuietPanics {
-    fn drop(&mut self) {
-        QUIET.set(self.was);
-    }
-}
-
-/// Whether this thread runs a check: its panics (a student's, or a
-/// grader's way of stopping a check) become the check's [`Outcome`], so a
-/// panic hook should keep them off the terminal.
-pub fn is_check_thread() -> bool {
-    ON_CHECK_THREAD.get()
-}
 
 /// Runs a check against the student's code and reports how it went.
 ///

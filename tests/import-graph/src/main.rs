@@ -53,35 +53,6 @@ const KNOWN_LOOPS: &[(&str, &[&str])] = &[
     // grade-sandbox (the speed work): the root's entry points call the
     // zygote, which uses the root's constants.
     ("grade-sandbox", &["crate", "crate::zygote"]),
-    // workbook (the registry work): a call's shape and the shapes' calls.
-    (
-        "workbook",
-        &["crate::call", "crate::protocol", "crate::shapes"],
-    ),
-    // grading (the diagnosis work): diagnosis → checks → oracle →
-    // diagnosis, flip ↔ coin_probe, and the root between them.
-    (
-        "grading",
-        &[
-            "crate",
-            "crate::algorithms",
-            "crate::algorithms::orders",
-            "crate::catalogue",
-            "crate::checks::coin_probe",
-            "crate::diagnosis",
-            "crate::diagnosis::are_permutations",
-            "crate::diagnosis::evidence",
-            "crate::diagnosis::perfect_shuffle",
-            "crate::diagnosis::shuffles",
-            "crate::failure",
-            "crate::harness",
-            "crate::local",
-            "crate::oracle",
-            "crate::outcome",
-            "crate::runner",
-            "crate::summary",
-        ],
-    ),
 ];
 
 fn main() -> ExitCode {

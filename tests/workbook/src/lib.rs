@@ -14,8 +14,8 @@
 //!
 //! One file per job: `registry` (the list), `shapes` (a signature each),
 //! `implementation`, `protocol` (requests and responses), `call` (the
-//! typed calls), and the random sources `check_rng`, `scripted` and
-//! `word_list`.
+//! typed calls), `observer` (how each call is watched), and the random
+//! sources `check_rng`, `scripted` and `word_list`.
 //!
 //! The grading suite (`grading`), the `grade` command and the sandboxed
 //! child all build on this crate, which is small so the child links fast.
@@ -23,15 +23,17 @@
 mod call;
 mod check_rng;
 mod implementation;
+mod observer;
 mod protocol;
 mod registry;
 mod scripted;
 pub mod shapes;
 mod word_list;
 
-pub use call::{CallInput, Caller, Functions, Observer, Unobserved};
+pub use call::{Caller, Functions};
 pub use check_rng::{CheckRng, OVER_BUDGET};
 pub use implementation::{BONUS_EXERCISES, EXERCISES, Exercise, Implementation, LAB_EXERCISES};
+pub use observer::{CallInput, Observer, Unobserved};
 pub use protocol::{Request, Response};
 pub use scripted::ScriptedRng;
 pub use word_list::WordList;

@@ -22,6 +22,7 @@ mod riffles;
 mod shuffles;
 
 pub use costs::{log2_factorial, selection_shuffle_expected_draws};
+pub(crate) use orders::out_shuffle_position;
 pub use orders::{in_shuffle_order, out_shuffle_order};
 pub use ranks::{lexicographic_rank, order_at};
 pub use riffles::{riffle_probability, riffle_total_variation, rising_sequences};

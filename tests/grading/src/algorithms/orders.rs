@@ -9,7 +9,18 @@
 ///
 /// Complexity: O(n).
 pub fn out_shuffle_order(n: usize) -> usize {
-    cycle_lcm(n, |i| crate::oracle::out_shuffle_position(n, i))
+    cycle_lcm(n, |i| out_shuffle_position(n, i))
+}
+
+/// Where the out-shuffle of n cards puts card i: card i of the first half
+/// (rounded up) lands at 2i, card i of the second half at 2i + 1.
+pub(crate) fn out_shuffle_position(n: usize, i: usize) -> usize {
+    let middle = n.div_ceil(2);
+    if i < middle {
+        2 * i
+    } else {
+        2 * (i - middle) + 1
+    }
 }
 
 /// How many in-shuffles (the second half's first card goes on top) bring

@@ -5,7 +5,7 @@
 //! small values alone goes wrong. A random search is told by its answers
 //! changing when the same pairs are asked again.
 
-use super::quietly;
+use super::evidence::quietly;
 use crate::{Functions, Mistake};
 
 /// A known wrong answer to Question 2, with the mistake it makes.

@@ -6,7 +6,7 @@
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 
-use crate::runner::QuietPanics;
+use crate::quiet_panics::QuietPanics;
 use crate::{CheckRng, Outcome};
 
 /// What a call gave: its answer, or the message it panicked with.
@@ -71,6 +71,14 @@ pub(crate) fn past_the_end(message: &str) -> bool {
 
 /// One shuffle of `deck` by a random shuffle under diagnosis.
 pub(crate) type ShuffleOnce<'a> = &'a dyn Fn(&[i32], &mut CheckRng) -> Vec<i32>;
+
+/// Runs `body`, returning `None` if it panicked, without printing the
+/// panic: a student's function may panic on a probe, and that panic is not
+/// news to them.
+pub(super) fn quietly<T>(body: impl FnOnce() -> T) -> Option<T> {
+    let _quiet = QuietPanics::new();
+    panic::catch_unwind(AssertUnwindSafe(body)).ok()
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,8 +6,9 @@
 use super::evidence::{Attempt, attempt, one_past_the_end};
 use crate::Functions;
 use crate::Mistake;
+use crate::algorithms::out_shuffle_position;
 use crate::checks::distinct_deck;
-use crate::oracle::{out_shuffle, out_shuffle_position};
+use crate::oracle::out_shuffle;
 
 /// The sizes of deck the diagnosis tries: every small one, both parities,
 /// and the sizes around the halves and wholes students write into code

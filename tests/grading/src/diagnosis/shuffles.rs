@@ -7,8 +7,8 @@
 
 use rand::RngExt;
 
+use super::evidence::quietly;
 use super::evidence::{ShuffleOnce, attempt, one_past_the_end, past_the_end};
-use super::quietly;
 use crate::checks::distinct_deck;
 use crate::oracle::{self, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn, replay_swaps};
 use crate::{CheckRng, Failure, Functions, Mistake};
