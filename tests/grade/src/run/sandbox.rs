@@ -13,8 +13,9 @@
 //!
 //! Shared between the checks of one submission: only the zygote, which no
 //! check's code ever runs in. Not shared: every process that runs student
-//! code, its memory, its CPU time, its threads, its `/tmp`, its System V
-//! IPC, its user (as root) and its cgroup, all gone when its check ends.
+//! code, its memory, its CPU time, its threads, its `/tmp`, its user (as
+//! root) and its cgroup, all gone when its check ends; and no check can
+//! make a System V IPC object or a socket to share (seccomp).
 //! The verdict is always computed here, in the grader, from return values
 //! alone.
 //!
