@@ -27,33 +27,10 @@ const LAYERS: &[(&str, &[&[&str]])] = &[(
     ],
 )];
 
-/// Loops known when this check came, in a crate another change is
-/// untangling; each is allowed only while it is exactly as listed, so a
-/// fixed loop's entry fails the check until it is removed.
-// TEMPORARY: each of these is being broken on another branch, in files
-// this check's branch left alone; remove an entry when its branch is
-// merged (the check fails on an entry whose loop is gone).
-const KNOWN_LOOPS: &[(&str, &[&str])] = &[
-    // grade's image build (the speed work owns images.rs): cargo and
-    // workspace name images' package and call it, and it calls them.
-    (
-        "grade",
-        &[
-            "crate::build::cargo",
-            "crate::build::images",
-            "crate::build::workspace",
-        ],
-    ),
-    // grade's sandbox client (the speed work): a check's process holds its
-    // zygote, which makes the check's process.
-    (
-        "grade",
-        &["crate::run::check_process", "crate::run::zygote_client"],
-    ),
-    // grade-sandbox (the speed work): the root's entry points call the
-    // zygote, which uses the root's constants.
-    ("grade-sandbox", &["crate", "crate::zygote"]),
-];
+/// Loops allowed for now, each only while it is exactly as listed, so a
+/// fixed loop's entry fails the check until it is removed. None today:
+/// an entry is for a crate another branch is still untangling.
+const KNOWN_LOOPS: &[(&str, &[&str])] = &[];
 
 fn main() -> ExitCode {
     // `--edges NAME`: what each of that crate's modules imports, to find

@@ -42,7 +42,8 @@ use crate::control::CHECK_PIPES;
 use crate::view::{self, Isolation};
 use crate::{Limits, seccomp};
 
-use super::SETUP_FAILED;
+/// The exit code of a check process that could not set itself up.
+pub(super) const SETUP_FAILED: i32 = crate::Exit::SetupFailed.code();
 
 /// What a check's processes need to know: the image, its limits, how it
 /// is isolated, and its own user (as root).

@@ -32,8 +32,10 @@
 //! of its own, which the zygote kills when the leader ends.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use anyhow::Context;
 use nix::errno::Errno;
@@ -43,17 +45,15 @@ use nix::sys::signal::{SigSet, SigmaskHow, Signal, killpg, sigprocmask};
 use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{Pid, setpgid};
+use serde::{Deserialize, Serialize};
 
-use crate::cgroup::CheckGroups;
+use crate::cgroup::{Cgroups, CheckGroups};
 use crate::control::{self, CHECK_PIPES, FromZygote, ToZygote};
 use crate::view::{self, Isolation};
-use crate::{Limits, Sandbox};
+use crate::{Exit, Limits};
 
 mod check;
 use check::{Check, exit_now, fork_into, leader, report_setup_failure};
-
-/// The exit code of a check process that could not set itself up.
-const SETUP_FAILED: i32 = crate::Exit::SetupFailed.code();
 
 /// Runs checks of the submission whose image is `image` for the grader on
 /// the control socket `control`, until the grader closes it.
@@ -273,4 +273,47 @@ impl Zygote {
             }
         }
     }
+}
+
+/// How the grader asks the zygote to sandbox each check; travels as JSON
+/// in [`SANDBOX_VARIABLE`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sandbox {
+    /// What keeps the checks apart.
+    pub isolation: Isolation,
+    /// The zygote's cgroups, which hold one group per running check.
+    pub cgroups: Option<Cgroups>,
+}
+
+/// The environment variable that carries the [`Sandbox`] to the zygote.
+pub const SANDBOX_VARIABLE: &str = "GRADE_SANDBOX";
+
+/// The hidden `grade` subcommand that runs a zygote.
+pub const ZYGOTE_COMMAND: &str = "__zygote";
+
+/// The entry point of `grade __zygote <image>`; `arguments` are those
+/// after the subcommand.
+pub fn zygote_main(arguments: &[OsString]) -> ExitCode {
+    let [image] = arguments else {
+        eprintln!("usage: grade {ZYGOTE_COMMAND} <image>");
+        return Exit::Usage.into();
+    };
+    match start(PathBuf::from(image)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("harness: {error:#}");
+            Exit::SetupFailed.into()
+        }
+    }
+}
+
+fn start(image: PathBuf) -> anyhow::Result<()> {
+    let control: OwnedFd = std::io::stdin().as_fd().try_clone_to_owned()?;
+    let null = std::fs::File::open("/dev/null")?;
+    nix::unistd::dup2_stdin(null.as_fd())?;
+    let limits = Limits::from_env()?;
+    let text = std::env::var(SANDBOX_VARIABLE).context("GRADE_SANDBOX is not set")?;
+    let sandbox: Sandbox = serde_json::from_str(&text).context("GRADE_SANDBOX is not valid")?;
+    run(&image, control, limits, sandbox)
 }

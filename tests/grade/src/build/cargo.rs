@@ -17,8 +17,8 @@ use anyhow::{Context, bail};
 
 use crate::build::build_view::{HIDE_THEN_RUN, build_temporary, build_view, mount_namespace};
 use crate::build::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
-use crate::build::images;
 use crate::build::link;
+use crate::build::workspace;
 use crate::rubric::BuildLimits;
 
 /// How cargo is run on the generated workspace: in `dir`, where the system
@@ -69,7 +69,7 @@ impl Cargo {
         let _ = fs::remove_file(&record);
         let build = self.run(
             &["rustc", "--bin", link::TEMPLATE_BIN],
-            [images::PACKAGE].into_iter(),
+            [workspace::PACKAGE].into_iter(),
             &link::template_rustc_args(&record),
         )?;
         let template = match (
@@ -126,7 +126,7 @@ impl Cargo {
             .args(subcommand)
             .args(["--release", "--offline", "--message-format=json"])
             .args(["--target-dir", "target", "--target", host()?])
-            .env("RUSTFLAGS", images::RUSTFLAGS)
+            .env("RUSTFLAGS", workspace::RUSTFLAGS)
             .env("RUSTC_WORKSPACE_WRAPPER", &wrapper)
             .env(
                 grade_sandbox::COMPILE_VARIABLE,
@@ -180,7 +180,7 @@ impl Cargo {
             // The template's errors are all its own, spans or not: a link
             // error has none.
             let key = match message.target {
-                Some(target) if krate == images::PACKAGE => target.name,
+                Some(target) if krate == workspace::PACKAGE => target.name,
                 // "aborting due to …", or the assembler's or the linker's
                 // word, kept in case nothing else explains the failure.
                 _ if diagnostic.spans.is_empty() => {
@@ -198,7 +198,7 @@ impl Cargo {
         }
         for package in packages {
             // rustc's name for the crate: the template's is its binary's.
-            let (krate, explained) = if package == images::PACKAGE {
+            let (krate, explained) = if package == workspace::PACKAGE {
                 (link::TEMPLATE_BIN, !build.errors.is_empty())
             } else {
                 (package, build.errors.contains_key(package))

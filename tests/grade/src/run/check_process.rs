@@ -18,7 +18,7 @@ use grade_serve::{Answer, frame};
 use grading::Outcome;
 use workbook::{Request, Response};
 
-use crate::run::zygote_client::{Ended, Zygote};
+use crate::run::zygote_client::{Ended, SpawnedCheck, Zygote};
 
 /// The student's output, as much as the limit keeps, and how much there was.
 #[derive(Debug, Default)]
@@ -68,20 +68,21 @@ enum Heard {
 }
 
 impl CheckProcess {
-    pub(crate) fn new(
-        zygote: Arc<Zygote>,
-        token: u64,
-        requests: std::io::PipeWriter,
-        responses: std::io::PipeReader,
-        output: std::io::PipeReader,
-        ended: Receiver<Ended>,
-    ) -> anyhow::Result<CheckProcess> {
+    /// Starts a fresh process for one check from `zygote`.
+    pub fn start(zygote: &Arc<Zygote>) -> anyhow::Result<CheckProcess> {
+        let SpawnedCheck {
+            token,
+            requests,
+            responses,
+            output,
+            ended,
+        } = zygote.spawn_check()?;
         for pipe in [responses.as_fd(), output.as_fd()] {
             let flags = OFlag::from_bits_retain(fcntl(pipe, FcntlArg::F_GETFL)?);
             fcntl(pipe, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
         }
         Ok(CheckProcess {
-            zygote,
+            zygote: Arc::clone(zygote),
             token,
             requests: Some(requests),
             responses: Some(responses),
@@ -104,7 +105,7 @@ impl CheckProcess {
         if self.first_answer.is_none() {
             return Ok(());
         }
-        let mut next = self.zygote.check()?;
+        let mut next = CheckProcess::start(&self.zygote)?;
         next.captured = std::mem::take(&mut self.captured);
         next.student_time = self.student_time;
         next.first_answer = self.first_answer;

@@ -17,6 +17,7 @@ use crate::build::compile::{self, Compiled};
 use crate::build::discover::Submission;
 use crate::results::Results;
 use crate::rubric::Rubric;
+use crate::run::check_process::CheckProcess;
 use crate::run::sandbox::{self, lock};
 use crate::run::schedule::{self, Chain};
 use crate::run::timings::CheckTiming;
@@ -226,7 +227,7 @@ impl Grading {
             let started = Instant::now();
             let server = zygote
                 .map_err(anyhow::Error::msg)
-                .and_then(|zygote| zygote.check())
+                .and_then(|zygote| CheckProcess::start(&zygote))
                 .unwrap_or_else(|error| {
                     std::panic::panic_any(Outcome::Crashed {
                         during: "starting the sandbox".into(),

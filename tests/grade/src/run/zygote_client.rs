@@ -11,7 +11,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -23,7 +23,6 @@ use grade_sandbox::{Cgroups, Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABL
 
 use crate::machine::lock;
 use crate::machine::setting::{Setting, namespace_arguments};
-use crate::run::check_process::CheckProcess;
 
 /// The first of the users that checks run as when `grade` runs as root,
 /// far above any real account. Each run takes a range of 2^20 by its
@@ -42,6 +41,18 @@ fn check_user(root: bool) -> Option<u32> {
 
 /// How one check's process ended, as the zygote reports it.
 pub(crate) type Ended = Result<i32, String>;
+
+/// The grader's side of a check's process just forked: its token, the
+/// pipes for requests, answers and the student's output, and where the
+/// zygote will say how it ended.
+#[derive(Debug)]
+pub(crate) struct SpawnedCheck {
+    pub(crate) token: u64,
+    pub(crate) requests: std::io::PipeWriter,
+    pub(crate) responses: std::io::PipeReader,
+    pub(crate) output: std::io::PipeReader,
+    pub(crate) ended: Receiver<Ended>,
+}
 
 /// A submission's zygote, shared by the checks that run it.
 #[derive(Debug)]
@@ -103,8 +114,11 @@ impl Zygote {
         }))
     }
 
-    /// Starts a fresh process for one check.
-    pub fn check(self: &Arc<Self>) -> anyhow::Result<CheckProcess> {
+    /// Has the zygote fork a fresh process for one check, and hands back
+    /// the grader's ends of its pipes (a
+    /// [`CheckProcess`](crate::run::check_process::CheckProcess) talks
+    /// through them).
+    pub(crate) fn spawn_check(&self) -> anyhow::Result<SpawnedCheck> {
         let token = self.next_token.fetch_add(1, Ordering::Relaxed);
         let (requests_read, requests) = std::io::pipe()?;
         let (responses, responses_write) = std::io::pipe()?;
@@ -128,7 +142,13 @@ impl Zygote {
         // The child's ends are the zygote's now; closing ours lets each
         // side see the other end.
         drop(passed);
-        CheckProcess::new(Arc::clone(self), token, requests, responses, output, ended)
+        Ok(SpawnedCheck {
+            token,
+            requests,
+            responses,
+            output,
+            ended,
+        })
     }
 
     pub(crate) fn kill(&self, token: u64) {
