@@ -274,6 +274,14 @@ fixture!(correct lab_loops);
 fixture!(correct iterators);
 fixture!(correct draws_modulo_u32);
 fixture!(correct draws_modulo_u64);
+fixture!(correct vecdeque_halves);
+fixture!(correct recursion);
+fixture!(correct chunks_and_bits);
+fixture!(correct index_arithmetic);
+fixture!(correct step_by_slots);
+fixture!(correct java_loops_more);
+fixture!(correct sorted_copies);
+fixture!(correct index_order);
 
 fixture!(wrong naive_swap fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;
