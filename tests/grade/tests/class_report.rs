@@ -80,6 +80,8 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("coin_threshold_03333", "flip", "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)"),
     ("coin_threshold_066", "flip", "2/3 written as a decimal (0.66, 0.6666, 1 - 0.33)"),
     ("efficient_copies_back_past_the_end", "efficient_selection_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
+    ("efficient_deck_size_10", "efficient_selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
+    ("efficient_deck_size_26", "efficient_selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("efficient_deck_size_4", "efficient_selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("efficient_deck_size_52", "efficient_selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("efficient_starts_past_the_end", "efficient_selection_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
@@ -92,6 +94,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("naive_swap", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_down_to_1", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
+    ("perfect_deck_size_26", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("perfect_deck_size_52", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("perfect_half_sized_n_over_2", "perfect_shuffle", "the middle rounded down (n / 2), so an odd deck's extra card runs past the end"),
     ("perfect_middle_rounded_down", "perfect_shuffle", "the middle rounded down (n / 2), so an odd deck's extra card runs past the end"),
@@ -118,6 +121,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("sattolo_extra_swap_of_0", "efficient_selection_shuffle", "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"),
     ("sattolo_forwards", "efficient_selection_shuffle", "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"),
     ("sattolo_java_random", "efficient_selection_shuffle", "drawing r from 0..k instead of 0..=k (Sattolo's algorithm)"),
+    ("selection_deck_size_10", "selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("selection_deck_size_52", "selection_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("selection_duplicates", "selection_shuffle", "never marking a card as used, so cards repeat"),
     ("selection_index_0_never_marked", "selection_shuffle", "never marking index 0 as used, so its card repeats"),
@@ -138,7 +142,12 @@ const LABELS: &[(&str, &str, &str)] = &[
 /// the report lists them by exercise (or as stopped) instead.
 #[rustfmt::skip]
 const UNNAMED: &[(&str, &str)] = &[
+    ("coin_single_precision", "2/3 rounded by an f32 draw, not written as a decimal"),
+    ("efficient_r_clamped", "r from 0..=k + 1 clamped: neither Sattolo's nor the naive swap"),
+    ("efficient_r_never_0", "r from 1..=k: no known mistake, though 2 cards stay put"),
+    ("permutations_sum_of_squares", "sums of squares: a summary no model computes"),
     ("selection_never_ends", "it never returns: timed out"),
+    ("selection_redraws_once", "one redraw, not a loop: cards are marked, yet repeat"),
 ];
 
 type Ranked = BTreeMap<(String, String), BTreeSet<String>>;

@@ -335,3 +335,34 @@ wrong!(
     Some(Mistake::EfficientDeckSize)
 );
 wrong!(coin_threshold_03333, "flip", Some(Mistake::FlipDecimal));
+
+// A deck size written into the code as the loops of a 52-card deck's half
+// (26) or of the 10-card deck the lab's tester prints.
+wrong!(
+    perfect_deck_size_26,
+    "perfect_shuffle",
+    Some(Mistake::PerfectDeckSize)
+);
+wrong!(
+    efficient_deck_size_10,
+    "efficient_selection_shuffle",
+    Some(Mistake::EfficientDeckSize)
+);
+wrong!(
+    efficient_deck_size_26,
+    "efficient_selection_shuffle",
+    Some(Mistake::EfficientDeckSize)
+);
+wrong!(
+    selection_deck_size_10,
+    "selection_shuffle",
+    Some(Mistake::SelectionDeckSize)
+);
+
+// Near misses: each looks like a known mistake but makes another, so the
+// diagnosis must name none rather than the look-alike.
+wrong!(efficient_r_clamped, "efficient_selection_shuffle", None);
+wrong!(efficient_r_never_0, "efficient_selection_shuffle", None);
+wrong!(selection_redraws_once, "selection_shuffle", None);
+wrong!(coin_single_precision, "flip", None);
+wrong!(permutations_sum_of_squares, "are_permutations", None);
