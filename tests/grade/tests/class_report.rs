@@ -130,6 +130,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("selection_min_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
     ("selection_minus_one_mark", "selection_shuffle", "a card value (such as i32::MIN or -1) used as a 'used' mark"),
     ("selection_never_removed", "selection_shuffle", "never marking a card as used, so cards repeat"),
+    ("selection_redraws_once", "selection_shuffle", "drawing again only once (if, not while), so a second used card is taken anyway"),
     ("selection_two_cards_unshuffled", "selection_shuffle", "leaving a 2-card deck as it is"),
     ("slice_random_shuffle", "efficient_selection_shuffle", "calling rand's shuffle instead of writing the lab's loop"),
     ("split_at_half", "perfect_shuffle", "where an odd deck is split (the first half gets the extra card)"),
@@ -147,7 +148,6 @@ const UNNAMED: &[(&str, &str)] = &[
     ("efficient_r_never_0", "r from 1..=k: no known mistake, though 2 cards stay put"),
     ("permutations_sum_of_squares", "sums of squares: a summary no model computes"),
     ("selection_never_ends", "it never returns: timed out"),
-    ("selection_redraws_once", "one redraw, not a loop: cards are marked, yet repeat"),
 ];
 
 type Ranked = BTreeMap<(String, String), BTreeSet<String>>;

@@ -477,14 +477,16 @@ fixture!(zero selection_deck_size_10 fails selection_shuffle:
     returns_a_permutation, reaches_many_orders_of_8_cards;
     shown by returns_a_permutation);
 
+fixture!(wrong selection_redraws_once fails selection_shuffle:
+    returns_a_permutation, lab_steps_retries_until_an_unused_card;
+    shown by lab_steps_retries_until_an_unused_card);
+
 // Near misses of known mistakes that make none of them: nothing is named,
 // so every failing check keeps its own hint.
 fixture!(wrong efficient_r_clamped fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
 fixture!(wrong efficient_r_never_0 fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
-fixture!(wrong selection_redraws_once fails selection_shuffle:
-    returns_a_permutation, lab_steps_retries_until_an_unused_card; unnamed);
 fixture!(wrong coin_single_precision fails flip: heads_exactly_2_times_in_3; unnamed);
 fixture!(wrong permutations_sum_of_squares fails are_permutations:
     every_pair_of_up_to_4_cards; unnamed);

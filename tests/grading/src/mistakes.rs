@@ -75,6 +75,9 @@ mistakes! {
     SelectionLinearProbe: selection_shuffle::lab_steps_retries_until_an_unused_card,
         "stepping to the next unused card instead of drawing again",
         "when values[j] is used, draw a new j from the whole deck";
+    SelectionRedrawsOnce: selection_shuffle::lab_steps_retries_until_an_unused_card,
+        "drawing again only once (if, not while), so a second used card is taken anyway",
+        "draw j again in a loop, for as long as values[j] is used, not just once";
     SelectionNeverMarked: selection_shuffle::returns_a_permutation,
         "never marking a card as used, so cards repeat",
         "mark each card as used when you take it, and skip used ones";

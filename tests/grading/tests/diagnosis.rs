@@ -359,10 +359,17 @@ wrong!(
     Some(Mistake::SelectionDeckSize)
 );
 
+// `if` where the lab's steps loop: marked cards, but a second used draw
+// is taken anyway (not "never marked", which it looks like).
+wrong!(
+    selection_redraws_once,
+    "selection_shuffle",
+    Some(Mistake::SelectionRedrawsOnce)
+);
+
 // Near misses: each looks like a known mistake but makes another, so the
 // diagnosis must name none rather than the look-alike.
 wrong!(efficient_r_clamped, "efficient_selection_shuffle", None);
 wrong!(efficient_r_never_0, "efficient_selection_shuffle", None);
-wrong!(selection_redraws_once, "selection_shuffle", None);
 wrong!(coin_single_precision, "flip", None);
 wrong!(permutations_sum_of_squares, "are_permutations", None);
