@@ -96,6 +96,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("naive_swap_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("perfect_deck_size_26", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("perfect_deck_size_52", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
+    ("perfect_drops_odd_card", "perfect_shuffle", "where an odd deck is split (the first half gets the extra card)"),
     ("perfect_half_sized_n_over_2", "perfect_shuffle", "the middle rounded down (n / 2), so an odd deck's extra card runs past the end"),
     ("perfect_middle_rounded_down", "perfect_shuffle", "the middle rounded down (n / 2), so an odd deck's extra card runs past the end"),
     ("perfect_second_half_at_5", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
@@ -144,9 +145,12 @@ const LABELS: &[(&str, &str, &str)] = &[
 #[rustfmt::skip]
 const UNNAMED: &[(&str, &str)] = &[
     ("coin_single_precision", "2/3 rounded by an f32 draw, not written as a decimal"),
+    ("efficient_down_to_0", "k down to 0: fair, one draw too many; no known mistake"),
     ("efficient_r_clamped", "r from 0..=k + 1 clamped: neither Sattolo's nor the naive swap"),
     ("efficient_r_never_0", "r from 1..=k: no known mistake, though 2 cards stay put"),
+    ("efficient_starts_one_low", "k from n - 2: the last card never moves; no known mistake"),
     ("permutations_sum_of_squares", "sums of squares: a summary no model computes"),
+    ("selection_marks_the_position", "used[k] for used[j]: no known mistake"),
     ("selection_never_ends", "it never returns: timed out"),
 ];
 

@@ -491,6 +491,16 @@ fixture!(wrong coin_single_precision fails flip: heads_exactly_2_times_in_3; unn
 fixture!(wrong permutations_sum_of_squares fails are_permutations:
     every_pair_of_up_to_4_cards; unnamed);
 
+fixture!(fair efficient_down_to_0 fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1; unnamed);
+fixture!(wrong efficient_starts_one_low fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
+fixture!(wrong selection_marks_the_position fails selection_shuffle:
+    returns_a_permutation, lab_steps_retries_until_an_unused_card; unnamed);
+fixture!(wrong perfect_drops_odd_card fails perfect_shuffle:
+    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
+
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
     lab_steps_k_from_the_end_down_to_1, lab_steps_question_3;

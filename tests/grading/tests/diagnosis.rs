@@ -373,3 +373,21 @@ wrong!(efficient_r_clamped, "efficient_selection_shuffle", None);
 wrong!(efficient_r_never_0, "efficient_selection_shuffle", None);
 wrong!(coin_single_precision, "flip", None);
 wrong!(permutations_sum_of_squares, "are_permutations", None);
+
+// More near misses, each named as the broader class or not at all: one
+// step too many (k down to 0, a fair shuffle with an extra draw), the
+// mark set on the position filled, a loop that starts one low, and a
+// middle rounded down that drops an odd deck's last card instead of
+// overrunning (an odd deck split wrong, not an overrun).
+wrong!(efficient_down_to_0, "efficient_selection_shuffle", None);
+wrong!(selection_marks_the_position, "selection_shuffle", None);
+wrong!(
+    efficient_starts_one_low,
+    "efficient_selection_shuffle",
+    None
+);
+wrong!(
+    perfect_drops_odd_card,
+    "perfect_shuffle",
+    Some(Mistake::PerfectOddSplit)
+);
