@@ -317,6 +317,7 @@ fixture!(correct step_by_slots);
 fixture!(correct java_loops_more);
 fixture!(correct sorted_copies);
 fixture!(correct index_order);
+fixture!(correct float_ranges);
 
 fixture!(wrong naive_swap fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;

@@ -51,6 +51,7 @@ correct!(step_by_slots);
 correct!(java_loops_more);
 correct!(sorted_copies);
 correct!(index_order);
+correct!(float_ranges);
 
 #[allow(clippy::all)]
 mod reference {
