@@ -502,6 +502,14 @@ fixture!(wrong perfect_drops_odd_card fails perfect_shuffle:
     returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half;
     shown by odd_lengths_give_the_extra_card_to_the_first_half);
 
+fixture!(zero permutations_a_from_1 fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_b_from_1 fails are_permutations: true_for_rearrangements; unnamed);
+fixture!(wrong permutations_min_and_max fails are_permutations:
+    every_pair_of_up_to_4_cards; unnamed);
+fixture!(zero permutations_sorts_a_only fails are_permutations: true_for_rearrangements;
+    unnamed);
+
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:
     lab_steps_k_from_the_end_down_to_1, lab_steps_question_3;

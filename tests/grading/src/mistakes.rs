@@ -175,8 +175,8 @@ mistakes! {
         "skipping the same position (i != j), so a card in its own place is never found",
         "a card may sit at the same position in both arrays";
     PermutationsShortLoopOverA: are_permutations::false_when_a_card_differs,
-        "a loop over a that stops before its last card",
-        "look for every card of a, the last one included";
+        "a loop over a that skips its first or its last card",
+        "look for every card of a, the first and the last included";
     PermutationsShortLoopOverB: are_permutations::true_for_rearrangements,
         "a loop over b that stops before its last card",
         "search all of b, its last card included";

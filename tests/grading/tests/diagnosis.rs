@@ -391,3 +391,17 @@ wrong!(
     "perfect_shuffle",
     Some(Mistake::PerfectOddSplit)
 );
+
+// Question 2's near misses. A loop over a from 1 is the short loop's
+// other end, named so. A loop over b from 1 seeks n cards among n - 1, so
+// it says false for every pair but the empty one: its answers follow the
+// lengths alone, as a trivial answer's do, and it is named nothing.
+// Comparing the extremes, or a sorted a with b as it is, fit no model.
+wrong!(permutations_b_from_1, "are_permutations", None);
+wrong!(permutations_min_and_max, "are_permutations", None);
+wrong!(permutations_sorts_a_only, "are_permutations", None);
+wrong!(
+    permutations_a_from_1,
+    "are_permutations",
+    Some(Mistake::PermutationsShortLoopOverA)
+);
