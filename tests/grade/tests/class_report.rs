@@ -93,6 +93,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("lab_steps_for_small_decks_only", "efficient_selection_shuffle", "the lab's steps for small decks only (another shuffle for larger ones)"),
     ("naive_swap", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_down_to_1", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
+    ("naive_swap_forwards_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("perfect_deck_size_26", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("perfect_deck_size_52", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),

@@ -436,6 +436,9 @@ fixture!(wrong sattolo_extra_swap_of_0 fails efficient_selection_shuffle:
 fixture!(wrong naive_swap_java_random fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
     shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong naive_swap_forwards_java_random fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(wrong naive_swap_down_to_1 fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
     shown by lab_steps_k_from_the_end_down_to_1);

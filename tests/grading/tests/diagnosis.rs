@@ -405,3 +405,8 @@ wrong!(
     "are_permutations",
     Some(Mistake::PermutationsShortLoopOverA)
 );
+wrong!(
+    naive_swap_forwards_java_random,
+    "efficient_selection_shuffle",
+    Some(Mistake::NaiveSwap)
+);
