@@ -71,8 +71,9 @@ impl Reading {
     /// 24 random bits. Such a coin is off by about 1 in 50,000,000, which
     /// [`is_two_thirds`](Self::is_two_thirds) reads as wrong, but it wrote
     /// no decimal: 2/3 rounded by the type, not by the student. A reading
-    /// that may be 2/3 itself is not this (a threshold is not always
-    /// narrowed to 2^32 words, and an f64 coin's may reach the f32 one).
+    /// that may be 2/3 itself is not this: a threshold is not always
+    /// narrowed to 2^32 words (`random_range(0..3) < 2` stops at 2^40, as
+    /// its draw is taken again at a boundary), and so may reach the f32 one.
     pub(crate) fn is_two_thirds_in_single_precision(self) -> bool {
         let Reading::Threshold { low, high } = self else {
             return false;
