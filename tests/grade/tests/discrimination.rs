@@ -168,6 +168,18 @@ fn assert_one_message(
     }
 }
 
+/// Asserts that no failure names a mistake or points to another check:
+/// for a wrong answer that makes no known mistake, each failing check
+/// keeps its own hint.
+fn assert_nothing_named(results: &[(String, Kind, &'static str, Outcome)]) {
+    for (path, _, _, outcome) in results {
+        assert_eq!(outcome.mistake(), None, "{path}");
+        if let Outcome::Failed(failure) = outcome {
+            assert_eq!(failure.shown_by, None, "{path}");
+        }
+    }
+}
+
 /// Declares a fixture module and a test of how the suite must grade it.
 macro_rules! fixture {
     (correct $name:ident) => {
@@ -183,6 +195,29 @@ macro_rules! fixture {
             fn passes_every_check() {
                 let results = super::core_only(super::grade(&FIXTURE));
                 assert_eq!(super::failures(&results), Vec::<String>::new());
+            }
+        }
+    };
+    ($verdict:ident $name:ident fails $exercise:ident: $($check:ident),+; unnamed) => {
+        mod $name {
+            // Fixtures are written as students write, not as clippy would.
+            #[allow(clippy::all)]
+            mod code {
+                include!(concat!("../../fixtures/wrong/", stringify!($name), ".rs"));
+            }
+            static FIXTURE: grading::Implementation = grading::implementation!(code);
+
+            #[test]
+            fn fails_its_own_exercise_and_names_nothing() {
+                let results = super::grade(&FIXTURE);
+                super::assert_graded_as_wrong(
+                    &super::core_only(results.clone()),
+                    stringify!($exercise),
+                    &[$(stringify!($check)),+],
+                    stringify!($verdict) == "fair",
+                );
+                super::assert_points(&results, stringify!($exercise), stringify!($verdict));
+                super::assert_nothing_named(&results);
             }
         }
     };
@@ -274,6 +309,15 @@ fixture!(correct lab_loops);
 fixture!(correct iterators);
 fixture!(correct draws_modulo_u32);
 fixture!(correct draws_modulo_u64);
+fixture!(correct vecdeque_halves);
+fixture!(correct recursion);
+fixture!(correct chunks_and_bits);
+fixture!(correct index_arithmetic);
+fixture!(correct step_by_slots);
+fixture!(correct java_loops_more);
+fixture!(correct sorted_copies);
+fixture!(correct index_order);
+fixture!(correct float_ranges);
 
 fixture!(wrong naive_swap fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, uniform_at_52_cards, lab_steps_k_from_the_end_down_to_1;
@@ -392,6 +436,9 @@ fixture!(wrong sattolo_extra_swap_of_0 fails efficient_selection_shuffle:
 fixture!(wrong naive_swap_java_random fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
     shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong naive_swap_forwards_java_random fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(wrong naive_swap_down_to_1 fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
     shown by lab_steps_k_from_the_end_down_to_1);
@@ -418,6 +465,53 @@ fixture!(wrong permutations_minus_one_mark fails are_permutations: every_pair_of
     shown by every_pair_of_up_to_4_cards);
 fixture!(zero permutations_random_search fails are_permutations: true_for_rearrangements;
     shown by true_for_rearrangements);
+
+// A deck size in the code as the loops of half a 52-card deck (26) or of
+// the lab tester's 10 cards.
+fixture!(zero perfect_deck_size_26 fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves, every_deck_up_to_100_cards;
+    shown by every_deck_up_to_100_cards);
+fixture!(zero efficient_deck_size_10 fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(zero efficient_deck_size_26 fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(zero selection_deck_size_10 fails selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+
+fixture!(wrong selection_redraws_once fails selection_shuffle:
+    returns_a_permutation, lab_steps_retries_until_an_unused_card;
+    shown by lab_steps_retries_until_an_unused_card);
+
+// Near misses of known mistakes that make none of them: nothing is named,
+// so every failing check keeps its own hint.
+fixture!(wrong efficient_r_clamped fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
+fixture!(wrong efficient_r_never_0 fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
+fixture!(wrong coin_single_precision fails flip: heads_exactly_2_times_in_3; unnamed);
+fixture!(wrong permutations_sum_of_squares fails are_permutations:
+    every_pair_of_up_to_4_cards; unnamed);
+
+fixture!(fair efficient_down_to_0 fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1; unnamed);
+fixture!(wrong efficient_starts_one_low fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
+fixture!(wrong selection_marks_the_position fails selection_shuffle:
+    returns_a_permutation, lab_steps_retries_until_an_unused_card; unnamed);
+fixture!(wrong perfect_drops_odd_card fails perfect_shuffle:
+    returns_a_permutation, odd_lengths_give_the_extra_card_to_the_first_half;
+    shown by odd_lengths_give_the_extra_card_to_the_first_half);
+
+fixture!(zero permutations_a_from_1 fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_b_from_1 fails are_permutations: true_for_rearrangements; unnamed);
+fixture!(wrong permutations_min_and_max fails are_permutations:
+    every_pair_of_up_to_4_cards; unnamed);
+fixture!(zero permutations_sorts_a_only fails are_permutations: true_for_rearrangements;
+    unnamed);
 
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:

@@ -147,9 +147,12 @@ fn flip(f: &dyn Functions) -> Option<Mistake> {
         return Some(Mistake::FlipOdds);
     }
     // Near 2/3 but not exactly: only the coin's exact odds, read off the
-    // words it is handed, tell which.
+    // words it is handed, tell which. An `f32` draw compared with 2/3 is
+    // off by the type's 24 bits, not by a decimal: named neither way (a
+    // decimal of 7 digits compared in `f32` is the same coin).
     match coin_probe::read(f)? {
         reading if reading.is_two_thirds() => None,
+        reading if reading.is_two_thirds_in_single_precision() => None,
         Reading::Threshold { .. } => Some(Mistake::FlipDecimal),
         Reading::Modulo { .. } => Some(Mistake::FlipByteModulo),
     }

@@ -75,6 +75,9 @@ mistakes! {
     SelectionLinearProbe: selection_shuffle::lab_steps_retries_until_an_unused_card,
         "stepping to the next unused card instead of drawing again",
         "when values[j] is used, draw a new j from the whole deck";
+    SelectionRedrawsOnce: selection_shuffle::lab_steps_retries_until_an_unused_card,
+        "drawing again only once (if, not while), so a second used card is taken anyway",
+        "draw j again in a loop, for as long as values[j] is used, not just once";
     SelectionNeverMarked: selection_shuffle::returns_a_permutation,
         "never marking a card as used, so cards repeat",
         "mark each card as used when you take it, and skip used ones";
@@ -172,8 +175,8 @@ mistakes! {
         "skipping the same position (i != j), so a card in its own place is never found",
         "a card may sit at the same position in both arrays";
     PermutationsShortLoopOverA: are_permutations::false_when_a_card_differs,
-        "a loop over a that stops before its last card",
-        "look for every card of a, the last one included";
+        "a loop over a that skips its first or its last card",
+        "look for every card of a, the first and the last included";
     PermutationsShortLoopOverB: are_permutations::true_for_rearrangements,
         "a loop over b that stops before its last card",
         "search all of b, its last card included";

@@ -172,6 +172,25 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
         },
     },
     WrongTurn {
+        explanation: "after a used card it draws again only once (an `if`, not a `while` \
+            loop) and takes that card even when it is used too, so cards can repeat",
+        mistake: Mistake::SelectionRedrawsOnce,
+        shuffle: |values, rng| {
+            let n = values.len();
+            let mut taken = vec![false; n];
+            let mut shuffled = Vec::new();
+            for _ in 0..n {
+                let mut j = rng.random_range(0..n);
+                if taken[j] {
+                    j = rng.random_range(0..n);
+                }
+                taken[j] = true;
+                shuffled.push(values[j]);
+            }
+            shuffled
+        },
+    },
+    WrongTurn {
         explanation: "it never marks a card as used, so a card can be picked twice",
         mistake: Mistake::SelectionNeverMarked,
         shuffle: |values, rng| {

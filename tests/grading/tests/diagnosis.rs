@@ -335,3 +335,78 @@ wrong!(
     Some(Mistake::EfficientDeckSize)
 );
 wrong!(coin_threshold_03333, "flip", Some(Mistake::FlipDecimal));
+
+// A deck size written into the code as the loops of a 52-card deck's half
+// (26) or of the 10-card deck the lab's tester prints.
+wrong!(
+    perfect_deck_size_26,
+    "perfect_shuffle",
+    Some(Mistake::PerfectDeckSize)
+);
+wrong!(
+    efficient_deck_size_10,
+    "efficient_selection_shuffle",
+    Some(Mistake::EfficientDeckSize)
+);
+wrong!(
+    efficient_deck_size_26,
+    "efficient_selection_shuffle",
+    Some(Mistake::EfficientDeckSize)
+);
+wrong!(
+    selection_deck_size_10,
+    "selection_shuffle",
+    Some(Mistake::SelectionDeckSize)
+);
+
+// `if` where the lab's steps loop: marked cards, but a second used draw
+// is taken anyway (not "never marked", which it looks like).
+wrong!(
+    selection_redraws_once,
+    "selection_shuffle",
+    Some(Mistake::SelectionRedrawsOnce)
+);
+
+// Near misses: each looks like a known mistake but makes another, so the
+// diagnosis must name none rather than the look-alike.
+wrong!(efficient_r_clamped, "efficient_selection_shuffle", None);
+wrong!(efficient_r_never_0, "efficient_selection_shuffle", None);
+wrong!(coin_single_precision, "flip", None);
+wrong!(permutations_sum_of_squares, "are_permutations", None);
+
+// More near misses, each named as the broader class or not at all: one
+// step too many (k down to 0, a fair shuffle with an extra draw), the
+// mark set on the position filled, a loop that starts one low, and a
+// middle rounded down that drops an odd deck's last card instead of
+// overrunning (an odd deck split wrong, not an overrun).
+wrong!(efficient_down_to_0, "efficient_selection_shuffle", None);
+wrong!(selection_marks_the_position, "selection_shuffle", None);
+wrong!(
+    efficient_starts_one_low,
+    "efficient_selection_shuffle",
+    None
+);
+wrong!(
+    perfect_drops_odd_card,
+    "perfect_shuffle",
+    Some(Mistake::PerfectOddSplit)
+);
+
+// Question 2's near misses. A loop over a from 1 is the short loop's
+// other end, named so. A loop over b from 1 seeks n cards among n - 1, so
+// it says false for every pair but the empty one: its answers follow the
+// lengths alone, as a trivial answer's do, and it is named nothing.
+// Comparing the extremes, or a sorted a with b as it is, fit no model.
+wrong!(permutations_b_from_1, "are_permutations", None);
+wrong!(permutations_min_and_max, "are_permutations", None);
+wrong!(permutations_sorts_a_only, "are_permutations", None);
+wrong!(
+    permutations_a_from_1,
+    "are_permutations",
+    Some(Mistake::PermutationsShortLoopOverA)
+);
+wrong!(
+    naive_swap_forwards_java_random,
+    "efficient_selection_shuffle",
+    Some(Mistake::NaiveSwap)
+);

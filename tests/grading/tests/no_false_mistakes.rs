@@ -43,6 +43,15 @@ correct!(lab_loops);
 correct!(iterators);
 correct!(draws_modulo_u32);
 correct!(draws_modulo_u64);
+correct!(vecdeque_halves);
+correct!(recursion);
+correct!(chunks_and_bits);
+correct!(index_arithmetic);
+correct!(step_by_slots);
+correct!(java_loops_more);
+correct!(sorted_copies);
+correct!(index_order);
+correct!(float_ranges);
 
 #[allow(clippy::all)]
 mod reference {

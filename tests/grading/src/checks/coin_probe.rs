@@ -64,6 +64,27 @@ impl Reading {
         }
     }
 
+    /// Whether the share is 2/3 as an `f32` draw can come to it: a
+    /// threshold at one of the multiples of 2^-24 nearest 2/3 (11,184,810
+    /// to 11,184,812 of 2^24), where `random::<f32>() < 2.0 / 3.0`,
+    /// `>= 1.0 / 3.0` or `* 3.0 < 2.0` puts it, since an `f32` draw holds
+    /// 24 random bits. Such a coin is off by about 1 in 50,000,000, which
+    /// [`is_two_thirds`](Self::is_two_thirds) reads as wrong, but it wrote
+    /// no decimal: 2/3 rounded by the type, not by the student. A reading
+    /// that may be 2/3 itself is not this: a threshold is not always
+    /// narrowed to 2^32 words (`random_range(0..3) < 2` stops at 2^40, as
+    /// its draw is taken again at a boundary), and so may reach the f32 one.
+    pub(crate) fn is_two_thirds_in_single_precision(self) -> bool {
+        let Reading::Threshold { low, high } = self else {
+            return false;
+        };
+        !self.is_two_thirds()
+            && (11_184_810u128..=11_184_812).any(|k| {
+                let share = k << 40;
+                low.saturating_sub(LOCATED) <= share && share <= high + LOCATED
+            })
+    }
+
     /// The share of heads, as a fraction.
     pub(crate) fn share(self) -> f64 {
         match self {
@@ -291,6 +312,31 @@ mod tests {
                 heads: WINDOW / 256 * 171
             })
         );
+    }
+
+    /// An `f32` coin meant as 2/3 is read as wrong, but as 2/3 rounded by
+    /// the type; no decimal slip, nor a correct coin, reads that way.
+    #[test]
+    fn single_precision_coins_are_told_from_decimals() {
+        let f32_coins: [CoinFn; 3] = [
+            |g| g.random::<f32>() < 2.0 / 3.0,
+            |g| g.random::<f32>() >= 1.0 / 3.0,
+            |g| g.random::<f32>() * 3.0 < 2.0,
+        ];
+        for coin in f32_coins {
+            let got = reading(coin).expect("an f32 coin is read");
+            assert!(!got.is_two_thirds() && got.is_two_thirds_in_single_precision());
+        }
+        let others: [CoinFn; 4] = [
+            |g| g.random::<f64>() < 0.6666,
+            |g| g.random::<f64>() < 0.666667,
+            |g| g.random::<f64>() < 2.0 / 3.0,
+            |g| g.random_range(0..3) < 2,
+        ];
+        for coin in others {
+            let got = reading(coin).expect("read");
+            assert!(!got.is_two_thirds_in_single_precision(), "{got:?}");
+        }
     }
 
     /// A coin that draws more than once, or whose pattern the probe does

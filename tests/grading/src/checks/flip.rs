@@ -150,9 +150,22 @@ const ROUNDED_HINT: &str = "2/3 is 0.666… without end: a threshold written as 
      (0.66, 0.67, 0.6666) gives a slightly wrong coin. Write `2.0 / 3.0` (which \
      `rng.random_ratio(2, 3)` computes too), or draw from a range, `rng.random_range(0..3) < 2`";
 
+const SINGLE_PRECISION_HINT: &str = "an f32 draw holds only 24 random bits, so \
+     `rng.random::<f32>() < 2.0 / 3.0` is heads 11,184,811 times in 2^24, not 2 in 3. Draw an \
+     f64, `rng.random::<f64>() < 2.0 / 3.0`, or from a range, `rng.random_range(0..3) < 2`";
+
 fn probe_failure(reading: Reading) -> Failure {
     let share = reading.share();
     let (got, hint) = match reading {
+        // The student may well have written 2.0 / 3.0: the hint about
+        // decimals would send them after a mistake they did not make.
+        Reading::Threshold { .. } if reading.is_two_thirds_in_single_precision() => (
+            format!(
+                "heads for {:.9} of the random words (2/3 is 0.666666667)",
+                share
+            ),
+            SINGLE_PRECISION_HINT,
+        ),
         Reading::Threshold { .. } => (
             format!(
                 "heads for {:.6} of the random words (2/3 is 0.666667)",

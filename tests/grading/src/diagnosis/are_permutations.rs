@@ -149,6 +149,15 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
         },
         Mistake::PermutationsShortLoopOverB,
     ),
+    // The loop over a started at 1 instead of 0 (`for (int i = 1; ...)`):
+    // the other end of a missed. It was unnamed. (The same slip in the
+    // loop over b, like the loop that stops short, needs n cards among
+    // n - 1 and so says false for every pair but the empty one: it ignores
+    // the cards, and is never named.)
+    (
+        |a, b| a.iter().skip(1).all(|x| b.contains(x)),
+        Mistake::PermutationsShortLoopOverA,
+    ),
     (
         |a, b| !a.is_empty() && a.iter().all(|x| b.contains(x)),
         Mistake::PermutationsEmpty,
