@@ -114,5 +114,5 @@ fn answer(implementation: &Implementation, request: Request) -> Response {
     panic::catch_unwind(AssertUnwindSafe(|| {
         implementation.answer(request, &Unobserved)
     }))
-    .unwrap_or_else(|payload| Response::Panicked(workbook::panic_message(payload.as_ref())))
+    .unwrap_or_else(|payload| Response::Panicked(workbook::Panic::of(payload.as_ref())))
 }

@@ -14,7 +14,7 @@ use anyhow::{Context, anyhow};
 
 pub use crate::build::compile::Compiled;
 pub use crate::build::discover::{Submission, discover};
-pub use crate::build::repair::{Broken, COMPILE_ERROR_MARKER};
+pub use crate::build::repair::Broken;
 pub use crate::cli::{Cli, Command, Format};
 pub use crate::results::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};

@@ -80,19 +80,18 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
 }
 
 /// The known mistake that `check`'s exercise makes, read after the
-/// student's code panicked in it with `message`: the panic's report is
-/// made, and the panic's input and message are among what the models
-/// account for.
+/// student's code panicked in it: the panic's report is made, and the
+/// panic's input and message are among what the models account for.
 ///
-/// Not after the check's own stop of an endless loop (a random source
-/// past its budget), nor after a timeout or a crash, which are not
+/// Not after the check's own stop of an endless loop (`over_budget`: a
+/// random source past its budget, told by its payload's type), nor after a timeout or a crash, which are not
 /// panics: such a function may never return on the diagnosis's inputs
 /// either, each costing a call's whole time limit, and no known mistake
 /// is a model of a loop that never ends. (A timeout cannot be diagnosed
 /// under `grade` at all: the sandboxed process that ran out of time is
 /// ended, and the functions go with it.)
-pub(crate) fn after_panic(check: &Check, f: &dyn Functions, message: &str) -> Option<Mistake> {
-    if check.kind == Kind::Bonus || message.starts_with(workbook::OVER_BUDGET) {
+pub(crate) fn after_panic(check: &Check, f: &dyn Functions, over_budget: bool) -> Option<Mistake> {
+    if check.kind == Kind::Bonus || over_budget {
         return None;
     }
     let exercise = LabExercise::named(check.exercise)?;

@@ -2,8 +2,11 @@
 //! message, or what became of the student's code (not written, panicked,
 //! crashed, did not compile, ran out of time, or not run).
 
+use std::any::Any;
 use std::fmt;
 use std::time::Duration;
+
+use workbook::{OverBudget, Panic};
 
 use crate::{Failure, Mistake};
 
@@ -83,6 +86,28 @@ pub enum Outcome {
         /// The title of the core check that failed.
         core: String,
     },
+}
+
+/// What a check's functions raise to end the check with `outcome` (the
+/// `grade` command's calls into a sandboxed child, when the child
+/// panicked): the outcome to report, and the child's panic, typed, for
+/// the checks that act on what it was.
+#[derive(Debug, Clone)]
+pub struct Raised {
+    /// What the check reports.
+    pub outcome: Outcome,
+    /// The student's function's panic.
+    pub panic: Panic,
+}
+
+/// Whether a panic's `payload` is a random source past its budget (an
+/// endless loop of draws, stopped), here or in a sandboxed child: read by
+/// the payload's type, never by its words.
+pub fn is_over_budget(payload: &(dyn Any + Send)) -> bool {
+    payload.is::<OverBudget>()
+        || payload
+            .downcast_ref::<Raised>()
+            .is_some_and(|raised| matches!(raised.panic, Panic::OverBudget { .. }))
 }
 
 impl Outcome {

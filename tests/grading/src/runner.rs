@@ -67,12 +67,10 @@ pub fn run_check_on(
             }
             Err(payload) => {
                 let call = diagnosis_probe.in_progress();
+                let over_budget = crate::outcome::is_over_budget(payload.as_ref());
                 let mut outcome = from_panic(&check_copy, call, payload, PANICKED_AT.take());
-                if let Outcome::Panicked {
-                    mistake, message, ..
-                } = &mut outcome
-                {
-                    *mistake = crate::diagnosis::after_panic(&check_copy, f, message);
+                if let Outcome::Panicked { mistake, .. } = &mut outcome {
+                    *mistake = crate::diagnosis::after_panic(&check_copy, f, over_budget);
                 }
                 panic::resume_unwind(Box::new(outcome))
             }
@@ -130,6 +128,9 @@ fn from_panic(
 ) -> Outcome {
     if let Some(outcome) = payload.downcast_ref::<Outcome>() {
         return outcome.clone();
+    }
+    if let Some(raised) = payload.downcast_ref::<crate::Raised>() {
+        return raised.outcome.clone();
     }
     let message = workbook::panic_message(payload.as_ref());
     let function = call.as_ref().map_or(check.exercise, |call| call.function);

@@ -32,10 +32,6 @@ pub enum CheckRng {
     },
 }
 
-/// The start of [`CheckRng::Budgeted`]'s panic message, by which a check
-/// tells it from the student's own panics.
-pub const OVER_BUDGET: &str = "the rng was asked for more than";
-
 impl CheckRng {
     /// A PCG stream from a seed.
     pub fn seeded(seed: u64) -> Self {
@@ -72,10 +68,12 @@ impl CheckRng {
         }
     }
 
-    /// Counts one draw of a budgeted source, and panics past its budget.
+    /// Counts one draw of a budgeted source, and panics past its budget
+    /// with an [`OverBudget`](crate::OverBudget) payload, which a check
+    /// tells from the student's own panics by its type.
     fn spend(left: &mut u64, budget: u64) {
         if *left == 0 {
-            panic!("{OVER_BUDGET} {budget} random numbers in one call without finishing");
+            std::panic::panic_any(crate::OverBudget { budget });
         }
         *left -= 1;
     }

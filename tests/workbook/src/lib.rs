@@ -24,6 +24,7 @@ mod call;
 mod check_rng;
 mod implementation;
 mod observer;
+mod panics;
 mod protocol;
 mod registry;
 mod scripted;
@@ -31,31 +32,16 @@ pub mod shapes;
 mod word_list;
 
 pub use call::{Caller, Functions};
-pub use check_rng::{CheckRng, OVER_BUDGET};
+pub use check_rng::CheckRng;
 pub use implementation::{BONUS_EXERCISES, EXERCISES, Exercise, Implementation, LAB_EXERCISES};
 pub use observer::{CallInput, Observer, Unobserved};
+pub use panics::{DidNotCompile, OverBudget, Panic, is_todo, panic_message};
 pub use protocol::{Request, Response};
 pub use scripted::ScriptedRng;
 pub use word_list::WordList;
 
 #[doc(hidden)]
 pub use rand;
-
-/// The message a panic carried: the `&str` or `String` that `panic!` and
-/// `todo!` use, or a placeholder for any other payload.
-pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(a panic without a message)".into())
-}
-
-/// Whether a panic message is `todo!()`'s, which reports are to read as
-/// "not yet implemented" rather than as a failure.
-pub fn is_todo(message: &str) -> bool {
-    message.starts_with("not yet implemented")
-}
 
 /// The seeded generator behind every property check. PCG's output for a
 /// given seed is fixed by `rand_pcg`, unlike `StdRng` or `SmallRng`.

@@ -36,8 +36,8 @@ macro_rules! items {
                 #[doc = $summary]
                 $name(<shapes::$shape as Shape>::Output),
             )*
-            /// The function panicked with this message.
-            Panicked(String),
+            /// The function panicked.
+            Panicked(crate::Panic),
         }
 
         impl Request {
@@ -113,7 +113,7 @@ mod tests {
             })
             .answers(&request)
         );
-        assert!(Response::Panicked("boom".into()).answers(&request));
+        assert!(Response::Panicked(crate::Panic::Message("boom".into())).answers(&request));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! One submission's crate as generated on disk, and its repair: a
 //! function that does not compile, or that names a construct reading
-//! outside the submission (see [`crate::build::refuse`]), has its body replaced by
-//! a panic that names it ([`COMPILE_ERROR_MARKER`]), so that it costs only
-//! the exercises that use it.
+//! outside the submission (see [`crate::build::refuse`]), has its body
+//! replaced by a panic whose typed payload names it
+//! (`workbook::DidNotCompile`), so that it costs only the exercises that
+//! use it.
 //!
 //! The function is found with `syn`: the innermost `fn` whose span covers
 //! the line the compiler or the scan points at. A file that does not
@@ -22,9 +23,14 @@ use crate::build::workspace::{manifest, write_if_changed};
 use crate::build::wrappers::{take_extensions, wrapper_message, wrappers};
 use workbook::Exercise;
 
-/// The panic message of a function whose body was removed because it did
-/// not compile; the function's name follows.
-pub const COMPILE_ERROR_MARKER: &str = "grade: this function did not compile: ";
+/// The body that replaces `function`'s when it did not compile: a panic
+/// whose payload, typed ([`workbook::DidNotCompile`]), names it, so that a
+/// check's report reads "did not compile" by the payload's type.
+fn stub(function: &str, breaks: &str) -> String {
+    format!(
+        "{{ ::std::panic::panic_any(::grade_serve::workbook::DidNotCompile(\"{function}\")){breaks} }}"
+    )
+}
 
 /// A function whose body was replaced because it did not compile.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,12 +127,8 @@ impl Crate {
             return Err(whole.into());
         }
         let exercise = Exercise::named(&function.name).map(|e| e.name);
-        let stub = format!(
-            "{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\") }}",
-            function.name
-        );
         let mut patched = text;
-        patched.replace_range(function.body.clone(), &stub);
+        patched.replace_range(function.body.clone(), &stub(&function.name, ""));
         self.files.insert(found.file.clone(), patched);
         self.broken.push(Broken {
             function: function.name,
@@ -188,12 +190,8 @@ impl Crate {
             // still to repair (several missing functions, say), and of the
             // next build's, are still the student's.
             let breaks = "\n".repeat(text[found.body.clone()].matches('\n').count());
-            let stub = format!(
-                "{{ ::core::panic!(\"{COMPILE_ERROR_MARKER}{}\"){breaks} }}",
-                found.name
-            );
             let mut patched = text.clone();
-            patched.replace_range(found.body.clone(), &stub);
+            patched.replace_range(found.body.clone(), &stub(&found.name, &breaks));
             self.files.insert(relative, patched);
             self.broken.push(Broken {
                 function: found.name,

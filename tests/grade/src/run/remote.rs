@@ -3,10 +3,9 @@
 
 use std::cell::RefCell;
 
-use grading::Outcome;
-use workbook::{Functions, Request, Response};
+use grading::{Outcome, Raised};
+use workbook::{Functions, Panic, Request, Response};
 
-use crate::build::repair::COMPILE_ERROR_MARKER;
 use crate::run::sandbox::CheckProcess;
 
 /// A submission served by one check's sandboxed process.
@@ -36,27 +35,31 @@ impl Remote {
         self.process.borrow().start_time()
     }
 
-    fn panic_outcome(&self, request: &Request, message: String) -> Outcome {
-        if workbook::is_todo(&message) {
-            return Outcome::NotImplemented {
+    /// What the check reports when the child's function panicked, read by
+    /// the panic's type: not written yet, a helper that did not compile,
+    /// or a panic of its own (the random source's budget among them,
+    /// which the checks tell by its type in the [`Raised`] payload).
+    fn panic_outcome(&self, request: &Request, panic: &Panic) -> Outcome {
+        match panic {
+            Panic::NotYetImplemented => Outcome::NotImplemented {
                 function: request.function().into(),
-            };
-        }
-        if let Some(helper) = message.strip_prefix(COMPILE_ERROR_MARKER) {
-            let compiler = self
-                .broken_helpers
-                .iter()
-                .find(|(name, _)| name == helper)
-                .map_or_else(String::new, |(_, message)| message.clone());
-            return Outcome::DidNotCompile {
-                function: request.function().into(),
-                message: format!("it calls `{helper}`, which did not compile:\n{compiler}"),
-            };
-        }
-        Outcome::Panicked {
-            during: request.describe(),
-            message,
-            mistake: None,
+            },
+            Panic::DidNotCompile { function: helper } => {
+                let compiler = self
+                    .broken_helpers
+                    .iter()
+                    .find(|(name, _)| name == helper)
+                    .map_or_else(String::new, |(_, message)| message.clone());
+                Outcome::DidNotCompile {
+                    function: request.function().into(),
+                    message: format!("it calls `{helper}`, which did not compile:\n{compiler}"),
+                }
+            }
+            Panic::OverBudget { .. } | Panic::Message(_) => Outcome::Panicked {
+                during: request.describe(),
+                message: panic.message(),
+                mistake: None,
+            },
         }
     }
 
@@ -90,8 +93,9 @@ impl Functions for Remote {
         if !response.answers(&request) {
             self.misfit(&request);
         }
-        if let Response::Panicked(message) = response {
-            std::panic::panic_any(self.panic_outcome(&request, message));
+        if let Response::Panicked(panic) = response {
+            let outcome = self.panic_outcome(&request, &panic);
+            std::panic::panic_any(Raised { outcome, panic });
         }
         response
     }

@@ -6,12 +6,10 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use workbook::OVER_BUDGET;
-
 use super::not_a_permutation;
 use super::shuffles::Shuffle;
 use crate::failure::deck;
-use crate::{CheckRng, Failure, Functions, Outcome};
+use crate::{CheckRng, Failure, Functions};
 
 /// Draws one shuffle of [`any_i32_decks`] may make. A fair selection
 /// shuffle of 52 cards makes about n·H(n) = 236 (the efficient one 51); it
@@ -119,13 +117,9 @@ fn within_budget(
         Ok(outputs) => return Some(outputs),
         Err(payload) => payload,
     };
-    // In this process the rng's own panic; under `grade`, the sandboxed
-    // child's, reported as an outcome.
-    let message = match payload.downcast_ref::<Outcome>() {
-        Some(Outcome::Panicked { message, .. }) => message.clone(),
-        _ => workbook::panic_message(payload.as_ref()),
-    };
-    if message.starts_with(OVER_BUDGET) {
+    // The rng's own stop, by its payload's type: in this process its
+    // panic, under `grade` the sandboxed child's, raised with its outcome.
+    if crate::outcome::is_over_budget(payload.as_ref()) {
         return None;
     }
     panic::resume_unwind(payload)

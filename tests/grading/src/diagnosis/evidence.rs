@@ -7,7 +7,7 @@ use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::quiet_panics::QuietPanics;
-use crate::{CheckRng, Outcome};
+use crate::{CheckRng, Outcome, Raised};
 
 /// What a call gave: its answer, or the message it panicked with.
 pub(crate) type Attempt<T> = Result<T, String>;
@@ -21,7 +21,19 @@ pub(crate) fn attempt<T>(body: impl FnOnce() -> T) -> Attempt<T> {
     panic::catch_unwind(AssertUnwindSafe(body)).map_err(|payload| message_of(payload.as_ref()))
 }
 
+/// Whether `body` ran its random source past its budget: stopped as an
+/// endless loop, by the [`OverBudget`](workbook::OverBudget) payload's
+/// type, here or in a sandboxed child.
+pub(crate) fn runs_past_budget(body: impl FnOnce()) -> bool {
+    let _quiet = QuietPanics::new();
+    panic::catch_unwind(AssertUnwindSafe(body))
+        .is_err_and(|payload| crate::outcome::is_over_budget(payload.as_ref()))
+}
+
 fn message_of(payload: &(dyn Any + Send)) -> String {
+    if let Some(raised) = payload.downcast_ref::<Raised>() {
+        return message_of(&raised.outcome);
+    }
     match payload.downcast_ref::<Outcome>() {
         Some(Outcome::Panicked { message, .. }) => message.clone(),
         Some(_) => String::new(),
