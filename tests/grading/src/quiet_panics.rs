@@ -6,6 +6,8 @@
 use std::panic;
 
 thread_local! {
+    /// Whether this thread runs a check: the runner sets it, and the hook
+    /// keeps such a thread's panics off the terminal.
     pub(crate) static ON_CHECK_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Where the last panic on this check thread happened, for its report.
     pub(crate) static PANICKED_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
