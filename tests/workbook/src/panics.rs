@@ -34,12 +34,6 @@ impl fmt::Display for OverBudget {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DidNotCompile(pub &'static str);
 
-impl fmt::Display for DidNotCompile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} did not compile", self.0)
-    }
-}
-
 /// A student's function's panic, as a grader reads it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Panic {
@@ -62,22 +56,14 @@ pub enum Panic {
 impl Panic {
     /// The panic `payload` is, read by its type.
     pub fn of(payload: &(dyn Any + Send)) -> Panic {
-        if let Some(over) = payload.downcast_ref::<OverBudget>() {
-            return Panic::OverBudget {
-                budget: over.budget,
-            };
-        }
-        if let Some(stub) = payload.downcast_ref::<DidNotCompile>() {
-            return Panic::DidNotCompile {
-                function: stub.0.to_string(),
-            };
-        }
-        let message = panic_message(payload);
-        if is_todo(&message) {
-            Panic::NotYetImplemented
-        } else {
-            Panic::Message(message)
-        }
+        typed(payload).unwrap_or_else(|| {
+            let message = panic_message(payload);
+            if is_todo(&message) {
+                Panic::NotYetImplemented
+            } else {
+                Panic::Message(message)
+            }
+        })
     }
 
     /// The panic's words, as a report shows them.
@@ -91,6 +77,20 @@ impl Panic {
     }
 }
 
+/// The panic of the workbook's own payloads, if `payload` is one.
+fn typed(payload: &(dyn Any + Send)) -> Option<Panic> {
+    if let Some(over) = payload.downcast_ref::<OverBudget>() {
+        return Some(Panic::OverBudget {
+            budget: over.budget,
+        });
+    }
+    payload
+        .downcast_ref::<DidNotCompile>()
+        .map(|stub| Panic::DidNotCompile {
+            function: stub.0.to_string(),
+        })
+}
+
 /// The message a panic carried: the `&str` or `String` that `panic!` and
 /// `todo!` use, the words of the workbook's own payloads, or a
 /// placeholder for any other payload.
@@ -101,13 +101,10 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
     if let Some(text) = payload.downcast_ref::<String>() {
         return text.clone();
     }
-    if let Some(over) = payload.downcast_ref::<OverBudget>() {
-        return over.to_string();
-    }
-    if let Some(stub) = payload.downcast_ref::<DidNotCompile>() {
-        return stub.to_string();
-    }
-    "(a panic without a message)".into()
+    typed(payload).map_or_else(
+        || "(a panic without a message)".into(),
+        |panic| panic.message(),
+    )
 }
 
 /// Whether a panic message is `todo!()`'s, which reports are to read as

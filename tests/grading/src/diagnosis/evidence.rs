@@ -13,21 +13,32 @@ use crate::{CheckRng, Outcome, Raised};
 pub(crate) type Attempt<T> = Result<T, String>;
 
 /// Runs `body`, keeping its panic off the terminal and its message as the
-/// error. A sandboxed child's panic reaches here as an [`Outcome`]; any
-/// other way for a call to end (a crash, a hang) has no message to read
-/// and reads as an empty one.
+/// error. A sandboxed child's panic reaches here as a [`Raised`] (or an
+/// [`Outcome`]); any other way for a call to end (a crash, a hang) has no
+/// message to read and reads as an empty one.
 pub(crate) fn attempt<T>(body: impl FnOnce() -> T) -> Attempt<T> {
-    let _quiet = QuietPanics::new();
-    panic::catch_unwind(AssertUnwindSafe(body)).map_err(|payload| message_of(payload.as_ref()))
+    caught(body).map_err(|payload| message_of(payload.as_ref()))
 }
 
 /// Whether `body` ran its random source past its budget: stopped as an
 /// endless loop, by the [`OverBudget`](workbook::OverBudget) payload's
 /// type, here or in a sandboxed child.
 pub(crate) fn runs_past_budget(body: impl FnOnce()) -> bool {
+    caught(body).is_err_and(|payload| crate::outcome::is_over_budget(payload.as_ref()))
+}
+
+/// Runs `body`, returning `None` if it panicked, without printing the
+/// panic: a student's function may panic on a probe, and that panic is not
+/// news to them.
+pub(super) fn quietly<T>(body: impl FnOnce() -> T) -> Option<T> {
+    caught(body).ok()
+}
+
+/// Runs `body` with its panics off the terminal, handing back a panic's
+/// payload: the one way this module's probes run a student's function.
+fn caught<T>(body: impl FnOnce() -> T) -> Result<T, Box<dyn Any + Send>> {
     let _quiet = QuietPanics::new();
     panic::catch_unwind(AssertUnwindSafe(body))
-        .is_err_and(|payload| crate::outcome::is_over_budget(payload.as_ref()))
 }
 
 fn message_of(payload: &(dyn Any + Send)) -> String {
@@ -83,14 +94,6 @@ pub(crate) fn past_the_end(message: &str) -> bool {
 
 /// One shuffle of `deck` by a random shuffle under diagnosis.
 pub(crate) type ShuffleOnce<'a> = &'a dyn Fn(&[i32], &mut CheckRng) -> Vec<i32>;
-
-/// Runs `body`, returning `None` if it panicked, without printing the
-/// panic: a student's function may panic on a probe, and that panic is not
-/// news to them.
-pub(super) fn quietly<T>(body: impl FnOnce() -> T) -> Option<T> {
-    let _quiet = QuietPanics::new();
-    panic::catch_unwind(AssertUnwindSafe(body)).ok()
-}
 
 #[cfg(test)]
 mod tests {
