@@ -49,6 +49,7 @@ mod check_ids;
 pub mod checks;
 mod diagnosis;
 mod failure;
+#[cfg(feature = "harness")]
 pub mod harness;
 mod local;
 mod mistakes;
