@@ -159,7 +159,7 @@ const BODY_TEXT_REM: f64 = 1.6;
 /// shrinks it.
 pub fn figure(drawing: &Drawing, caption: &str) -> Markup {
     html! {
-        figure { "\n" (PreEscaped(responsive(&drawing.0))) "\n" figcaption { (Text(caption)) } "\n" }
+        figure { "\n" (responsive(drawing)) "\n" figcaption { (Text(caption)) } "\n" }
         "\n"
     }
 }
@@ -171,11 +171,12 @@ pub fn figure(drawing: &Drawing, caption: &str) -> Markup {
 /// larger or smaller than the text beside them (the heatmaps' 22 px
 /// labels in 740 px read at 21 px in a 720 px column), and one in `rem`
 /// follows a reader's own text size.
-fn responsive(svg: &str) -> String {
+fn responsive(drawing: &Drawing) -> Markup {
+    let svg = drawing.0.as_str();
     let start = svg.find("<svg").unwrap_or(0);
     let svg = &svg[start..];
     let Some(end) = svg.find('>') else {
-        return svg.to_string();
+        return PreEscaped(svg.to_string());
     };
     let (head, rest) = svg.split_at(end);
     let attribute = |name: &str| -> Option<String> {
@@ -184,7 +185,7 @@ fn responsive(svg: &str) -> String {
         Some(head[from..to].to_string())
     };
     let (Some(width), Some(height)) = (attribute("width"), attribute("height")) else {
-        return svg.to_string();
+        return PreEscaped(svg.to_string());
     };
     let mut new_head = head
         .replacen(&format!(" width=\"{width}\""), "", 1)
@@ -201,7 +202,7 @@ fn responsive(svg: &str) -> String {
         None => format!("{width}px"),
     };
     new_head.push_str(&format!(" style=\"width: {shown}\""));
-    format!("{new_head}{rest}")
+    PreEscaped(format!("{new_head}{rest}"))
 }
 
 /// The smallest `font-size` an SVG sets, in its own pixels: its labels.
@@ -261,6 +262,11 @@ pub fn date_line(seconds_since_epoch: u64) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`responsive`] of `svg`, as text.
+    fn responsive_svg(svg: &str) -> String {
+        responsive(&Drawing::from_lab_tools(svg.to_string())).into_string()
+    }
 
     #[test]
     fn escapes_markup() {
@@ -323,7 +329,7 @@ mod tests {
     fn charts_shrink_to_the_column() {
         let svg = "<?xml version=\"1.0\"?>\n<svg width=\"640\" height=\"200\" \
                    xmlns=\"http://www.w3.org/2000/svg\"><rect/></svg>";
-        let set = responsive(svg);
+        let set = responsive_svg(svg);
         assert!(set.starts_with("<svg xmlns="), "{set}");
         assert!(set.contains(" viewBox=\"0 0 640 200\""), "{set}");
         assert!(!set.contains("width=\"640\""));
@@ -341,12 +347,12 @@ mod tests {
     fn a_chart_is_shown_at_the_width_that_sets_its_labels_at_the_page_text_size() {
         // 16 px labels in a 640 px chart: the page's 1.6rem text, at 64rem.
         let svg = "<svg width=\"640\" height=\"200\"><text font-size=\"16\">a</text></svg>";
-        assert!(responsive(svg).contains("style=\"width: 64.00rem\""));
+        assert!(responsive_svg(svg).contains("style=\"width: 64.00rem\""));
         // The heatmaps' 22 px labels (24 px headings) in 740 px: 53.82rem,
         // 538 px at 16 px text, so that the labels read at 16 px, not 22.
         let svg = "<svg width=\"740\" height=\"500\" viewBox=\"0 0 740 500\" role=\"img\" \
                    font-size=\"22\"><text font-size=\"24\">t</text><text>a</text></svg>";
-        let set = responsive(svg);
+        let set = responsive_svg(svg);
         assert!(set.contains("style=\"width: 53.82rem\""), "{set}");
         assert_eq!(set.matches("viewBox").count(), 1, "{set}");
         assert_eq!(set.matches("role=").count(), 1, "{set}");
