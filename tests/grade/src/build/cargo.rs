@@ -17,7 +17,7 @@ use anyhow::{Context, bail};
 
 use crate::build::build_view::{HIDE_THEN_RUN, build_temporary, build_view, mount_namespace};
 use crate::build::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
-use crate::build::link;
+use crate::build::link::{self, TemplateFailed};
 use crate::build::workspace;
 use crate::rubric::BuildLimits;
 
@@ -57,7 +57,7 @@ impl Cargo {
 
     /// Builds the images' template, whose `main` is `main` (see
     /// [`crate::build::link`]): the recorded link, or why it failed.
-    pub fn template(&self, main: &Path) -> anyhow::Result<Result<link::Template, String>> {
+    pub fn template(&self, main: &Path) -> anyhow::Result<Result<link::Template, TemplateFailed>> {
         // A template cargo thinks fresh would record nothing.
         fs::File::options()
             .write(true)
@@ -76,8 +76,8 @@ impl Cargo {
             build.errors.values().next(),
             build.unexplained.values().next(),
         ) {
-            (Some(diagnostics), _) => Ok(Err(link_cause(diagnostics))),
-            (None, Some(cause)) => Ok(Err(cause.clone())),
+            (Some(diagnostics), _) => Ok(Err(TemplateFailed(link_cause(diagnostics)))),
+            (None, Some(cause)) => Ok(Err(TemplateFailed(cause.clone()))),
             (None, None) => link::Template::load(&record, &folder.join("template")).map(Ok),
         };
         link::remove_leftovers(&release_dir(&self.dir)?.join("deps"));
@@ -228,11 +228,19 @@ impl Cargo {
 /// name, so that the static flag of the images applies to the target's
 /// crates and not to the compiler's plug-ins (serde's derive).
 pub fn host() -> anyhow::Result<&'static str> {
-    static HOST: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
-    HOST.get_or_init(|| crate::machine::host::host_target().map_err(|e| format!("{e:#}")))
-        .as_deref()
-        .map_err(anyhow::Error::msg)
+    static HOST: std::sync::OnceLock<Result<String, HostUnknown>> = std::sync::OnceLock::new();
+    HOST.get_or_init(|| {
+        crate::machine::host::host_target().map_err(|e| HostUnknown(format!("{e:#}")))
+    })
+    .as_deref()
+    .map_err(|unknown| anyhow::Error::new(unknown.clone()))
 }
+
+/// Why this machine's target could not be found, with its causes in one
+/// line: found once a run, so kept, and handed out again, by value.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+struct HostUnknown(String);
 
 /// Where cargo puts a batch's release build in `dir`.
 pub fn release_dir(dir: &Path) -> anyhow::Result<PathBuf> {

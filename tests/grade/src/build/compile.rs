@@ -193,7 +193,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
                         krate.write(dir)?;
                         still_pending.insert(name.clone());
                     }
-                    Err(message) => krate.failure = Some(message),
+                    Err(unrepairable) => krate.failure = Some(unrepairable.to_string()),
                 },
                 Some(diagnostics) => {
                     let message = krate.render(&diagnostics[0]);
@@ -248,7 +248,9 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
     if !built.is_empty() && images.values().all(Result::is_err) {
         // Not one image linked: that is the grader's fault or the
         // machine's, not every student's.
-        let first = images.values().find_map(|outcome| outcome.clone().err());
+        let first = images
+            .values()
+            .find_map(|outcome| outcome.as_ref().err().map(ToString::to_string));
         bail!(
             "no submission's image could be linked: {}",
             first.unwrap_or_default()

@@ -170,12 +170,42 @@ fn link_on_the_way(path: &Path) -> Option<PathBuf> {
     .find_map(|part| symbolic_link(&path.join(part)))
 }
 
+/// Why a submission cannot be read: its `problem`, in the report's one
+/// line.
+#[derive(Debug, thiserror::Error)]
+enum Unreadable {
+    #[error(
+        "{} is a symbolic link, which a submission may not hold: hand in your own files",
+        .0.display()
+    )]
+    SymbolicLink(PathBuf),
+    #[error("{name:?} is neither a .rs file nor a crate folder")]
+    NeitherFileNorCrate { name: String },
+    #[error(
+        "{name:?} has no src/lib.rs (nor lib.rs, nor exercises/src/lib.rs) and no file named \
+         after an exercise (such as flip.rs)"
+    )]
+    NoSource { name: String },
+    #[error("{}: {error}", path.display())]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{error}")]
+    Walking { error: std::io::Error },
+    #[error("{error}")]
+    OutsideItsFolder { error: std::path::StripPrefixError },
+    #[error("{name:?} is {size} bytes; the limit is {MAX_FILE}")]
+    TooLarge { name: String, size: u64 },
+    #[error("{name:?} is not UTF-8 text")]
+    NotText { name: String },
+    #[error("more than 200 source files")]
+    TooManyFiles,
+}
+
 /// Why a symbolic link is refused, in the report's one line.
 fn link_problem(link: &Path) -> String {
-    format!(
-        "{} is a symbolic link, which a submission may not hold: hand in your own files",
-        link.display()
-    )
+    Unreadable::SymbolicLink(link.to_path_buf()).to_string()
 }
 
 /// The submission at `path`, named after it, with nothing read yet.
@@ -211,7 +241,7 @@ fn read(path: &Path) -> Submission {
         if is_rust(path) {
             read_file(path).map(|text| vec![(PathBuf::from("lib.rs"), text)])
         } else {
-            Err(format!("{name:?} is neither a .rs file nor a crate folder"))
+            Err(Unreadable::NeitherFileNorCrate { name })
         }
     } else if let Some((src, complete)) = source(path) {
         read_tree(&src).map(|mut files| {
@@ -220,46 +250,52 @@ fn read(path: &Path) -> Submission {
             files
         })
     } else {
-        Err(format!(
-            "{name:?} has no src/lib.rs (nor lib.rs, nor exercises/src/lib.rs) and no file \
-             named after an exercise (such as flip.rs)"
-        ))
+        Err(Unreadable::NoSource { name })
     };
     match result {
         Ok(files) => submission.files = files,
-        Err(problem) => submission.problem = Some(problem),
+        Err(problem) => submission.problem = Some(problem.to_string()),
     }
     submission
 }
 
-fn read_file(path: &Path) -> Result<String, String> {
-    let size = fs::metadata(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .len();
+fn read_file(path: &Path) -> Result<String, Unreadable> {
+    let io = |error| Unreadable::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let size = fs::metadata(path).map_err(io)?.len();
     if size > MAX_FILE {
-        return Err(format!(
-            "{:?} is {size} bytes; the limit is {MAX_FILE}",
-            name_of(path)
-        ));
+        return Err(Unreadable::TooLarge {
+            name: name_of(path),
+            size,
+        });
     }
-    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|_| format!("{:?} is not UTF-8 text", name_of(path)))
+    let bytes = fs::read(path).map_err(io)?;
+    String::from_utf8(bytes).map_err(|_| Unreadable::NotText {
+        name: name_of(path),
+    })
 }
 
 /// Every `.rs` file under `src`, with paths relative to it, sorted. Other
 /// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests), junk
 /// ([`is_junk`]) and a build's `target/` (in an upload's top folder read as
 /// loose files) are ignored.
-fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, Unreadable> {
     let mut files = Vec::new();
     let mut pending = vec![src.to_path_buf()];
     while let Some(dir) = pending.pop() {
-        let entries = fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entries = fs::read_dir(&dir).map_err(|error| Unreadable::Io {
+            path: dir.clone(),
+            error,
+        })?;
         for entry in entries.flatten() {
             let path = entry.path();
-            let file_type = entry.file_type().map_err(|e| e.to_string())?;
+            let file_type = entry
+                .file_type()
+                .map_err(|error| Unreadable::Walking { error })?;
             if file_type.is_symlink() {
-                return Err(link_problem(&path));
+                return Err(Unreadable::SymbolicLink(path));
             }
             if is_junk(&path) || (file_type.is_dir() && name_of(&path) == "target") {
                 continue;
@@ -269,12 +305,12 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, String> {
             } else if file_type.is_file() && is_rust(&path) {
                 let relative = path
                     .strip_prefix(src)
-                    .map_err(|e| e.to_string())?
+                    .map_err(|error| Unreadable::OutsideItsFolder { error })?
                     .to_path_buf();
                 files.push((relative, read_file(&path)?));
             }
             if files.len() > 200 {
-                return Err("more than 200 source files".into());
+                return Err(Unreadable::TooManyFiles);
             }
         }
     }

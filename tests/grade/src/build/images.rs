@@ -25,7 +25,7 @@ use anyhow::Context;
 use object::{Object, ObjectSymbol};
 
 use crate::build::cargo::Cargo;
-use crate::build::link;
+use crate::build::link::{self, LinkFailed, TemplateFailed};
 use crate::build::workspace::write_workspace;
 
 /// What one image links: the submission's key (its crate name, the
@@ -127,7 +127,7 @@ pub fn link_images(
     members: &[String],
     built: &[Linked],
     out: &Path,
-) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
+) -> anyhow::Result<BTreeMap<String, Result<PathBuf, LinkFailed>>> {
     let mut outcomes = BTreeMap::new();
     if built.is_empty() {
         write_workspace(&cargo.dir, workspace, members, &[])?;
@@ -177,7 +177,7 @@ fn template(
     workspace: &Path,
     members: &[String],
     crates: &[String],
-) -> anyhow::Result<Result<link::Template, String>> {
+) -> anyhow::Result<Result<link::Template, TemplateFailed>> {
     let main = write_workspace(&cargo.dir, workspace, members, crates)?
         .context("a template needs a crate to link")?;
     cargo.template(&main)
@@ -185,17 +185,17 @@ fn template(
 
 /// Links `jobs` with `template`, or fails each of them with its error.
 fn link_group(
-    template: Result<link::Template, String>,
+    template: Result<link::Template, TemplateFailed>,
     jobs: &[link::Job],
     generated: &[String],
     out: &Path,
     threads: usize,
-) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
+) -> anyhow::Result<BTreeMap<String, Result<PathBuf, LinkFailed>>> {
     match template {
         Ok(template) => link::link_all(&template, jobs, generated, out, threads),
-        Err(message) => Ok(jobs
+        Err(failed) => Ok(jobs
             .iter()
-            .map(|job| (job.key.clone(), Err(message.clone())))
+            .map(|job| (job.key.clone(), Err(LinkFailed::Template(failed.clone()))))
             .collect()),
     }
 }

@@ -173,6 +173,27 @@ fn is_rlib_of(arg: &str, krate: &str) -> bool {
         .is_some_and(|rest| rest.starts_with('-') && rest.ends_with(".rlib"))
 }
 
+/// Why the template did not build: the compiler's or cargo's own words.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+pub struct TemplateFailed(pub String);
+
+/// Why one image was not linked: the cause its submission's report gives.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkFailed {
+    /// No image of the batch (or of its crate) could link.
+    #[error(transparent)]
+    Template(TemplateFailed),
+    #[error("the linker could not start: {0}")]
+    LinkerNotStarted(std::io::Error),
+    /// The linker's first error line.
+    #[error("{0}")]
+    Linker(String),
+    /// The crate has no `__grading::image` function by this path.
+    #[error("its crate defines no {0}")]
+    NoEntry(String),
+}
+
 /// One image to link: its key (the output's name), its crate, and the
 /// Rust path of its `__grading::image` function.
 #[derive(Debug, Clone)]
@@ -190,7 +211,7 @@ pub fn link_all(
     generated: &[String],
     out: &Path,
     threads: usize,
-) -> anyhow::Result<BTreeMap<String, Result<PathBuf, String>>> {
+) -> anyhow::Result<BTreeMap<String, Result<PathBuf, LinkFailed>>> {
     fs::create_dir_all(out)?;
     let mut symbols: BTreeMap<&str, BTreeMap<String, String>> = BTreeMap::new();
     for job in jobs {
@@ -214,7 +235,7 @@ pub fn link_all(
                             let command = template.command(&job.krate, generated, symbol, &output);
                             run_linker(command).map(|()| output)
                         }
-                        None => Err(format!("its crate defines no {}", job.entry)),
+                        None => Err(LinkFailed::NoEntry(job.entry.clone())),
                     };
                     outcomes
                         .lock()
@@ -228,11 +249,11 @@ pub fn link_all(
 }
 
 /// Runs one image's link: `Err` with the linker's first error line.
-fn run_linker(mut command: Command) -> Result<(), String> {
+fn run_linker(mut command: Command) -> Result<(), LinkFailed> {
     let output = command
         .stdin(std::process::Stdio::null())
         .output()
-        .map_err(|error| format!("the linker could not start: {error}"))?;
+        .map_err(LinkFailed::LinkerNotStarted)?;
     if output.status.success() {
         return Ok(());
     }
@@ -242,7 +263,7 @@ fn run_linker(mut command: Command) -> Result<(), String> {
         .find(|line| line.contains("error"))
         .or_else(|| stderr.lines().find(|line| !line.trim().is_empty()))
         .unwrap_or("the linker failed without a message");
-    Err(line.trim().to_string())
+    Err(LinkFailed::Linker(line.trim().to_string()))
 }
 
 /// Every `…::__grading::image` function an rlib defines: its Rust path

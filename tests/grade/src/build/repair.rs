@@ -43,6 +43,24 @@ pub struct Broken {
     pub message: String,
 }
 
+/// Why a construct the scan refused cannot be cut out alone: it sits
+/// outside any function body, or in a body already cut out.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "The whole submission scores 0: this is outside any function body, so it cannot be cut out \
+     alone."
+)]
+struct OutsideAnyBody;
+
+/// Why a crate that did not compile cannot be repaired: the compiler's
+/// message about the first error no function's stub can take, rendered
+/// with the submission's own paths.
+#[derive(Debug, thiserror::Error)]
+#[error("{rendered}")]
+pub struct Unrepairable {
+    rendered: String,
+}
+
 /// One submission's crate as generated on disk.
 #[derive(Debug)]
 pub struct Crate {
@@ -112,19 +130,17 @@ impl Crate {
 
     /// Replaces the body of the function around `found` with a panic that
     /// names it, as for a function that did not compile.
-    fn cut_out(&mut self, found: &Refusal) -> Result<(), String> {
-        let whole = "The whole submission scores 0: this is outside any function body, so it \
-                     cannot be cut out alone.";
+    fn cut_out(&mut self, found: &Refusal) -> Result<(), OutsideAnyBody> {
         let text = self.files.get(&found.file).cloned().unwrap_or_default();
         let function = innermost_fn(&text, found.line)
             .ok()
             .flatten()
-            .ok_or_else(|| whole.to_string())?;
+            .ok_or(OutsideAnyBody)?;
         let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
         let in_body =
             line_of(function.body.start) <= found.line && found.line <= line_of(function.body.end);
         if !in_body || self.broken.iter().any(|b| b.function == function.name) {
-            return Err(whole.into());
+            return Err(OutsideAnyBody);
         }
         let exercise = Exercise::named(&function.name).map(|e| e.name);
         let mut patched = text;
@@ -153,7 +169,7 @@ impl Crate {
     }
 
     /// Stubs out what each error points into; fails when it cannot.
-    pub fn repair(&mut self, diagnostics: &[Diagnostic]) -> Result<(), String> {
+    pub fn repair(&mut self, diagnostics: &[Diagnostic]) -> Result<(), Unrepairable> {
         let mut stubbed_any = false;
         for diagnostic in diagnostics {
             let Some(span) = diagnostic.primary() else {
@@ -164,14 +180,14 @@ impl Crate {
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|_| PathBuf::from(&span.file_name));
             let Some(text) = self.files.get(&relative).cloned() else {
-                return Err(self.render(diagnostic));
+                return Err(self.unrepairable(diagnostic));
             };
             let in_wrappers =
                 relative == Path::new("lib.rs") && span.line_start > self.student_lines;
             let found =
-                innermost_fn(&text, span.line_start).map_err(|_| self.render(diagnostic))?;
+                innermost_fn(&text, span.line_start).map_err(|_| self.unrepairable(diagnostic))?;
             let Some(found) = found else {
-                return Err(self.render(diagnostic));
+                return Err(self.unrepairable(diagnostic));
             };
             if self
                 .broken
@@ -203,7 +219,13 @@ impl Crate {
         if stubbed_any {
             Ok(())
         } else {
-            Err(self.render(&diagnostics[0]))
+            Err(self.unrepairable(&diagnostics[0]))
+        }
+    }
+
+    fn unrepairable(&self, diagnostic: &Diagnostic) -> Unrepairable {
+        Unrepairable {
+            rendered: self.render(diagnostic),
         }
     }
 

@@ -44,7 +44,7 @@ pub(crate) fn namespace_arguments() -> Vec<&'static str> {
 /// make them, else Landlock when the kernel enforces it, else neither.
 /// `GRADE_ISOLATION` may choose a weaker one, to try it.
 pub fn isolation() -> anyhow::Result<Isolation> {
-    static CHOSEN: OnceLock<Result<Isolation, String>> = OnceLock::new();
+    static CHOSEN: OnceLock<Result<Isolation, IsolationRefused>> = OnceLock::new();
     CHOSEN
         .get_or_init(|| {
             let namespaces = || {
@@ -66,23 +66,29 @@ pub fn isolation() -> anyhow::Result<Isolation> {
                     Isolation::None
                 }),
                 Some("namespaces") if namespaces() => Ok(Isolation::Namespaces),
-                Some("namespaces") => Err("GRADE_ISOLATION=namespaces, but unshare cannot \
-                                           make namespaces here"
-                    .into()),
+                Some("namespaces") => Err(IsolationRefused::NoNamespaces),
                 Some("landlock") if grade_sandbox::view::landlock_available() => {
                     Ok(Isolation::Landlock)
                 }
-                Some("landlock") => {
-                    Err("GRADE_ISOLATION=landlock, but this kernel does not enforce it".into())
-                }
+                Some("landlock") => Err(IsolationRefused::NoLandlock),
                 Some("none") => Ok(Isolation::None),
-                Some(other) => Err(format!(
-                    "GRADE_ISOLATION={other:?}: use namespaces, landlock or none"
-                )),
+                Some(other) => Err(IsolationRefused::Unknown(other.to_string())),
             }
         })
         .clone()
-        .map_err(anyhow::Error::msg)
+        .map_err(anyhow::Error::new)
+}
+
+/// Why the isolation `GRADE_ISOLATION` asks for cannot be had. Chosen
+/// once a run, so kept, and handed out again, by value.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum IsolationRefused {
+    #[error("GRADE_ISOLATION=namespaces, but unshare cannot make namespaces here")]
+    NoNamespaces,
+    #[error("GRADE_ISOLATION=landlock, but this kernel does not enforce it")]
+    NoLandlock,
+    #[error("GRADE_ISOLATION={0:?}: use namespaces, landlock or none")]
+    Unknown(String),
 }
 
 /// Whether checks run in their own PID, network and mount namespaces.

@@ -4,6 +4,8 @@
 
 use lab_tools::svg::{Anchor, Axes, FIGURE_WIDTH, SMALLEST_TEXT, Svg};
 
+use crate::report::html::Drawing;
+
 /// How many bins the score axis is cut into: tenths of the maximum, the
 /// steps instructors grade in.
 const BINS: usize = 10;
@@ -27,7 +29,7 @@ pub fn bins(scores: &[f64], max: f64) -> [usize; BINS] {
 /// book's figures with their label size, so that a page shows it, like
 /// them, at the width that sets its labels at the page's text size
 /// (`html::figure`).
-pub fn histogram(scores: &[f64], max: f64) -> String {
+pub fn histogram(scores: &[f64], max: f64) -> Drawing {
     let counts = bins(scores, max);
     let tallest = counts.iter().copied().max().unwrap_or(0).max(1);
     let range = max.max(1.0);
@@ -79,7 +81,7 @@ pub fn histogram(scores: &[f64], max: f64) -> String {
         let top = axes.py(n as f64);
         svg.rect(left, top, right - left, axes.bottom() - top, BAR);
     }
-    svg.finish()
+    Drawing::from_lab_tools(svg.finish())
 }
 
 #[cfg(test)]
@@ -94,7 +96,8 @@ mod tests {
 
     #[test]
     fn draws_an_svg_with_its_bars() {
-        let svg = histogram(&[10.0, 50.0, 100.0, 100.0], 100.0);
+        let drawing = histogram(&[10.0, 50.0, 100.0, 100.0], 100.0);
+        let svg = drawing.svg();
         assert!(svg.starts_with("<svg"), "{}", &svg[..60]);
         assert_eq!(
             svg.matches("<rect").count() - 1,

@@ -6,22 +6,23 @@
 //! with its score, and the run's settings. Everything is counted from
 //! typed values (statuses, reasons, the diagnosis's mistakes), never from
 //! a message's words. The page names submissions and quotes their
-//! compilers' messages, so it is a maud template: every value set into it
-//! is escaped unless it is HTML that grade made (a link, a table, a chart).
+//! compilers' messages, so it is a maud template made of [`Markup`]:
+//! every value set into it is escaped, and only grade's own templates (a
+//! link, a table) and the chart's drawing are markup.
 
 use std::collections::BTreeMap;
 
 use grading::Kind;
-use maud::{Markup, PreEscaped, html};
+use maud::{Markup, html};
 use workbook::LAB_EXERCISES;
 
-use crate::report::html::{Text, figure, table};
+use crate::report::html::{Text, breakable, figure, table, text_cell};
 use crate::report::wording::{RunInfo, link, named_check};
 use crate::results::mistakes::Found;
 use crate::results::{Build, Reason, Results, Status, points};
 
 /// The whole report page for `all`, sorted by id.
-pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
+pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<Markup> {
     let max = all.first().map_or(0.0, |r| r.max_score());
     let mean = all.iter().map(|r| r.score).sum::<f64>() / all.len().max(1) as f64;
     let scores: Vec<f64> = all.iter().map(|r| r.score).collect();
@@ -36,18 +37,15 @@ pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<String> {
              student as it is."
         }
         "\n"
-        (PreEscaped(histogram))
+        (histogram)
         (mistakes_section(all))
         (exercises_section(all))
         (checks_section(all))
         (problems_section(all))
         (submissions_section(all))
-        (PreEscaped(run.settings_section()))
+        (run.settings_section())
     };
-    Ok(crate::report::html::page(
-        "Class report",
-        &body.into_string(),
-    ))
+    Ok(crate::report::html::page("Class report", body))
 }
 
 /// A ranked mistake: who made it.
@@ -83,12 +81,6 @@ pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
 
 /// A count of submissions, written as the checks write large numbers
 /// (`1,204`), for a class of any size.
-/// A table cell holding `text`, escaped by the template like every other
-/// cell (numbers need no escaping, but no cell is HTML by convention).
-fn text_cell(text: &str) -> String {
-    html! { (Text(text)) }.into_string()
-}
-
 fn count(n: usize) -> String {
     crate::report::html::thousands(n as u64)
 }
@@ -98,9 +90,13 @@ fn exercise_order(exercise: &str) -> usize {
     known.unwrap_or(usize::MAX)
 }
 
-fn student_links(students: &[&str]) -> PreEscaped<String> {
-    let links: Vec<String> = students.iter().map(|s| link(s)).collect();
-    PreEscaped(links.join(", "))
+fn student_links(students: &[&str]) -> Markup {
+    html! {
+        @for (i, student) in students.iter().enumerate() {
+            @if i > 0 { ", " }
+            (link(student))
+        }
+    }
 }
 
 fn mistakes_section(all: &[&Results]) -> Markup {
@@ -198,7 +194,7 @@ fn exercises_section(all: &[&Results]) -> Markup {
         let full = earned.iter().filter(|e| e.0 >= e.1 && e.1 > 0.0).count();
         let zero = earned.iter().filter(|e| e.0 == 0.0).count();
         rows.push(vec![
-            html! { code { (PreEscaped(crate::report::html::breakable(exercise))) } }.into_string(),
+            html! { code { (breakable(exercise)) } },
             text_cell(&points(mean)),
             text_cell(&points(max)),
             text_cell(&count(full)),
@@ -209,7 +205,7 @@ fn exercises_section(all: &[&Results]) -> Markup {
     html! {
         h2 id="exercises" { "Exercises" }
         "\n"
-        (PreEscaped(table(&head, &rows, &[1, 2, 3, 4])))
+        (table(&head, &rows, &[1, 2, 3, 4]))
     }
 }
 
@@ -244,9 +240,9 @@ fn checks_section(all: &[&Results]) -> Markup {
         };
         let bar = format!("width: {:.0}px", share * 60.0);
         rows.push(vec![
-            html! { (Text(&test.name)) " " span.quiet { (kind) } }.into_string(),
-            html! { (Text(&count(passed))) " of " (Text(&count(all.len()))) }.into_string(),
-            html! { span.bar style=(bar) {} " " (format!("{:.0}%", share * 100.0)) }.into_string(),
+            html! { (Text(&test.name)) " " span.quiet { (kind) } },
+            html! { (Text(&count(passed))) " of " (Text(&count(all.len()))) },
+            html! { span.bar style=(bar) {} " " (format!("{:.0}%", share * 100.0)) },
         ]);
     }
     html! {
@@ -257,7 +253,7 @@ fn checks_section(all: &[&Results]) -> Markup {
              to earn anything."
         }
         "\n"
-        (PreEscaped(table(&["check", "passed", "pass rate"], &rows, &[1, 2])))
+        (table(&["check", "passed", "pass rate"], &rows, &[1, 2]))
         @if unattempted > 0 {
             p.quiet { "Left out: " (unattempted) " bonus checks that no submission attempted." }
             "\n"
@@ -268,7 +264,7 @@ fn checks_section(all: &[&Results]) -> Markup {
 /// Every submission with its score, linked to its page: the way to a
 /// student with full marks, whom no other section names.
 fn submissions_section(all: &[&Results]) -> Markup {
-    let rows: Vec<Vec<String>> = all
+    let rows: Vec<Vec<Markup>> = all
         .iter()
         .map(|r| {
             vec![
@@ -281,7 +277,7 @@ fn submissions_section(all: &[&Results]) -> Markup {
     html! {
         h2 id="submissions" { "Submissions" }
         "\n"
-        (PreEscaped(table(&["submission", "score", "status"], &rows, &[1])))
+        (table(&["submission", "score", "status"], &rows, &[1]))
     }
 }
 
@@ -304,7 +300,7 @@ fn first_line(text: &str) -> &str {
 }
 
 fn problems_section(all: &[&Results]) -> Markup {
-    let broken: Vec<Vec<String>> = all
+    let broken: Vec<Vec<Markup>> = all
         .iter()
         .filter(|r| r.extra_data.status.build != Build::Graded)
         .map(|r| {
@@ -315,7 +311,7 @@ fn problems_section(all: &[&Results]) -> Markup {
             ]
         })
         .collect();
-    let stopped: Vec<Vec<String>> = all
+    let stopped: Vec<Vec<Markup>> = all
         .iter()
         .flat_map(|r| {
             r.tests
@@ -329,7 +325,7 @@ fn problems_section(all: &[&Results]) -> Markup {
                     };
                     vec![
                         link(&r.extra_data.submission),
-                        html! { (Text(&t.name)) " " span.quiet { (how) } }.into_string(),
+                        html! { (Text(&t.name)) " " span.quiet { (how) } },
                         text_cell(first_line(&t.output)),
                     ]
                 })
@@ -349,7 +345,7 @@ fn problems_section(all: &[&Results]) -> Markup {
                  too, with what was refused):"
             }
             "\n"
-            (PreEscaped(table(&head, &broken, &[])))
+            (table(&head, &broken, &[]))
         }
         @if !stopped.is_empty() {
             p {
@@ -357,7 +353,7 @@ fn problems_section(all: &[&Results]) -> Markup {
                 code { "exit" } ", a limit):"
             }
             "\n"
-            (PreEscaped(table(&["submission", "check", "cause"], &stopped, &[])))
+            (table(&["submission", "check", "cause"], &stopped, &[]))
         }
     }
 }

@@ -5,18 +5,19 @@
 //! titles throughout, as the page lists them and Gradescope shows them.
 //! The page stands alone (it links nowhere), so it can be given to the
 //! student as it is. It quotes what the submission wrote, so it is a maud
-//! template: every value set into it is escaped unless it is HTML that
-//! grade made (a message rendered by `markdown::to_html`, a table, a chart).
+//! template made of [`Markup`]: every value set into it is escaped, and
+//! only grade's own templates (a table, a message rendered by
+//! `markdown::to_html`) and the charts' drawings are markup.
 
-use maud::{Markup, PreEscaped, html};
+use maud::{Markup, html};
 
-use crate::report::html::{Text, date_line, figure, table};
+use crate::report::html::{Text, breakable, date_line, figure, table, text_cell};
 use crate::report::table::failed_checks;
 use crate::report::wording::{RunInfo, check_paths_as_titles, named_check};
 use crate::results::{Build, Reason, Results, Status, TestResult, points};
 
 /// The feedback page of `result`.
-pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
+pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<Markup> {
     let status = result.extra_data.status;
     // The summary as Gradescope shows it (the mistake in one line, then a
     // compile error whole, with its line numbers, or a note), when there
@@ -39,7 +40,7 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
         @if let Some(heading) = summary {
             h2 { (heading) }
             "\n"
-            (PreEscaped(crate::results::markdown::to_html(&result.output)))
+            (crate::results::markdown::to_html(&result.output))
             "\n"
         }
         (mistakes(result))
@@ -50,10 +51,10 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<String> {
             code { (Text(&run.rubric)) } "."
         }
         "\n"
-        (PreEscaped(date_line(run.written)))
+        (date_line(run.written))
     };
     let title = format!("{}: feedback", result.extra_data.submission);
-    Ok(crate::report::html::page(&title, &body.into_string()))
+    Ok(crate::report::html::page(&title, body))
 }
 
 /// The known mistakes, each in one line with its hint, naming the check
@@ -99,40 +100,39 @@ fn heatmaps(result: &Results) -> Markup {
         h2 { "What your shuffle does to a deck" }
         "\n"
         @for map in &maps {
-            (PreEscaped(figure(&map.svg, &map.caption)))
+            (figure(&map.drawing, &map.caption))
         }
     }
 }
 
 fn scores(result: &Results) -> Markup {
-    let mut rows: Vec<Vec<String>> = result
+    let mut rows: Vec<Vec<Markup>> = result
         .by_exercise()
         .into_iter()
         .map(|(exercise, score, max)| {
             let tests = result.tests_of(exercise);
             let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
             vec![
-                html! { code { (PreEscaped(crate::report::html::breakable(exercise))) } }
-                    .into_string(),
-                points(score),
-                points(max),
-                format!("{passed} of {}", tests.len()),
+                html! { code { (breakable(exercise)) } },
+                text_cell(&points(score)),
+                text_cell(&points(max)),
+                text_cell(&format!("{passed} of {}", tests.len())),
             ]
         })
         .collect();
     let (passed, total) = result.bonus_passed();
     if total > 0 {
         rows.push(vec![
-            html! { "bonus " span.quiet { "(no points)" } }.into_string(),
-            String::new(),
-            String::new(),
-            format!("{passed} of {total}"),
+            html! { "bonus " span.quiet { "(no points)" } },
+            html! {},
+            html! {},
+            text_cell(&format!("{passed} of {total}")),
         ]);
     }
     html! {
         h2 { "Score" }
         "\n"
-        (PreEscaped(table(&["exercise", "points", "of", "checks passed"], &rows, &[1, 2, 3])))
+        (table(&["exercise", "points", "of", "checks passed"], &rows, &[1, 2, 3]))
     }
 }
 
@@ -177,7 +177,7 @@ fn failures(result: &Results) -> Markup {
                     span.quiet { "(0 of " (points(test.max_score)) ")" }
                 }
                 "\n"
-                div.message { (PreEscaped(message(&test.output))) }
+                div.message { (message(&test.output)) }
                 "\n"
             }
             @if let Some(first) = moot.first() {
@@ -187,7 +187,7 @@ fn failures(result: &Results) -> Markup {
                     span.quiet { "(0 of " (points(worth)) ")" }
                 }
                 "\n"
-                div.message { (PreEscaped(message(&first.output))) }
+                div.message { (message(&first.output)) }
                 "\n"
             }
         }
@@ -195,6 +195,6 @@ fn failures(result: &Results) -> Markup {
 }
 
 /// A check's message as HTML, naming any check it points to by title.
-fn message(markdown: &str) -> String {
+fn message(markdown: &str) -> Markup {
     check_paths_as_titles(&crate::results::markdown::to_html(markdown))
 }

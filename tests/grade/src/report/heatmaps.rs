@@ -11,16 +11,17 @@ use std::sync::Mutex;
 use lab_tools::fairness::{Algorithm, Report, Settings, measure};
 use lab_tools::heatmap::{Panel, heatmaps};
 
+use crate::report::html::Drawing;
 use crate::results::mistakes::Found;
 
 /// The seed of the fair shuffle's measurement, so that reruns draw the
 /// same figures.
 const SEED: u64 = 2024;
 
-/// A heatmap figure: its SVG and what it shows.
+/// A heatmap figure: its drawing and what it shows.
 #[derive(Debug, Clone)]
 pub struct Heatmap {
-    pub svg: String,
+    pub drawing: Drawing,
     pub caption: String,
 }
 
@@ -36,7 +37,10 @@ pub fn for_mistake(found: &Found) -> Option<[Heatmap; 2]> {
     let fair = fair(cards, positions.shuffles);
     Some([
         Heatmap {
-            svg: heatmaps(&title, &[panel(&positions.counts, positions.shuffles)]),
+            drawing: Drawing::from_lab_tools(heatmaps(
+                &title,
+                &[panel(&positions.counts, positions.shuffles)],
+            )),
             caption: format!(
                 "Where your shuffle put each card, in the {shuffles} shuffles of {cards} cards \
                  that the check \u{201c}all 24 orders of 4 cards are equally likely\u{201d} \
@@ -46,7 +50,7 @@ pub fn for_mistake(found: &Found) -> Option<[Heatmap; 2]> {
             ),
         },
         Heatmap {
-            svg: fair,
+            drawing: fair,
             caption: format!(
                 "The same for a fair shuffle (rand's, measured by the fairness lab): every \
                  cell near white. ({shuffles} shuffles of {cards} cards.)"
@@ -70,8 +74,8 @@ fn panel(counts: &[Vec<u64>], shuffles: u64) -> Panel<'_> {
 
 /// A fair shuffle's figure for `cards` and `shuffles`, measured once per
 /// run for each.
-fn fair(cards: usize, shuffles: u64) -> String {
-    static DRAWN: Mutex<Vec<((usize, u64), String)>> = Mutex::new(Vec::new());
+fn fair(cards: usize, shuffles: u64) -> Drawing {
+    static DRAWN: Mutex<Vec<((usize, u64), Drawing)>> = Mutex::new(Vec::new());
     let mut drawn = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, svg)) = drawn.iter().find(|(key, _)| *key == (cards, shuffles)) {
         return svg.clone();
@@ -81,7 +85,7 @@ fn fair(cards: usize, shuffles: u64) -> String {
     svg
 }
 
-fn draw(algorithm: Algorithm, cards: usize, shuffles: u64) -> String {
+fn draw(algorithm: Algorithm, cards: usize, shuffles: u64) -> Drawing {
     let settings = Settings {
         algorithm,
         cards,
@@ -97,7 +101,7 @@ fn draw(algorithm: Algorithm, cards: usize, shuffles: u64) -> String {
 
 /// The fairness lab's map of where each card lands in `report`, under a
 /// title that writes its count of shuffles as the page around it does.
-fn report_heatmaps(report: &Report) -> String {
+fn report_heatmaps(report: &Report) -> Drawing {
     let title = format!(
         "{:?}: {} shuffles of {} cards, seed {}; verdict: {}",
         report.algorithm,
@@ -106,7 +110,10 @@ fn report_heatmaps(report: &Report) -> String {
         report.seed,
         report.verdict
     );
-    heatmaps(&title, &[panel(&report.positions, report.shuffles)])
+    Drawing::from_lab_tools(heatmaps(
+        &title,
+        &[panel(&report.positions, report.shuffles)],
+    ))
 }
 
 /// The implementation the fairness lab is handed: the models it measures
@@ -138,22 +145,26 @@ mod tests {
     #[test]
     fn the_students_own_shuffle_is_drawn_beside_a_fair_one() {
         let [own, fair] = for_mistake(&sattolo()).unwrap();
+        let (own_svg, fair_svg) = (own.drawing.svg(), fair.drawing.svg());
         assert!(
-            own.svg.contains("4,000 shuffles of 4 cards"),
+            own_svg.contains("4,000 shuffles of 4 cards"),
             "{}",
-            &own.svg[..300]
+            &own_svg[..300]
         );
         assert!(own.caption.contains("Where your shuffle put each card"));
         assert!(own.caption.contains("Sattolo"));
         assert!(
-            fair.svg.contains("verdict: no evidence of bias"),
+            fair_svg.contains("verdict: no evidence of bias"),
             "{}",
-            &fair.svg[..300]
+            &fair_svg[..300]
         );
         // Reruns draw the same figures.
         let [again, fair_again] = for_mistake(&sattolo()).unwrap();
-        assert_eq!(draw(Algorithm::Rand, 4, 4_000), fair_again.svg);
-        assert_eq!((own.svg, fair.svg), (again.svg, fair_again.svg));
+        assert_eq!(draw(Algorithm::Rand, 4, 4_000), fair_again.drawing);
+        assert_eq!(
+            (own.drawing, fair.drawing),
+            (again.drawing, fair_again.drawing)
+        );
     }
 
     #[test]

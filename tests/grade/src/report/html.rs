@@ -3,29 +3,48 @@
 //! docs/ builds it) and SVG charts set inline. Pages open from disk: no
 //! script, no font, no file from anywhere else, as each page's
 //! Content-Security-Policy tells the browser. Every page is a maud
-//! template, which escapes whatever is set into it unless it is marked as
-//! HTML that grade made (`PreEscaped`); text goes in as [`Text`].
+//! template, and every piece of one is a [`Markup`]: text goes in as
+//! [`Text`], escaped, and no function here takes or returns HTML as a
+//! string, so that nothing a submission wrote can reach a page unescaped
+//! by mistake. The only markup that is not built here is a chart's SVG,
+//! which comes in as a [`Drawing`], and a message's Markdown, rendered by
+//! `results::markdown::to_html`.
 
-/// `text` with the characters HTML gives a meaning escaped, for element
-/// content and quoted attribute values alike, and any control character
-/// (a submission's id may hold one) shown as `\u{1b}`, as on the terminal.
-pub fn escape(text: &str) -> String {
-    let text = crate::terminal::escape_controls(text);
-    let mut out = String::with_capacity(text.len());
-    pulldown_cmark_escape::escape_html(&mut out, &text).expect("writing to a String cannot fail");
-    out
-}
+use maud::{DOCTYPE, Markup, PreEscaped, Render, html};
 
-/// Text set into a maud template, escaped as [`escape`] escapes it (with
-/// `'` as `&#39;` and control characters shown, where maud's own escaping
-/// leaves both), so that the pages keep the bytes they had before maud.
-/// A value set in without it is still escaped, by maud.
+/// Text set into a maud template, with the characters HTML gives a
+/// meaning escaped, for element content and quoted attribute values alike
+/// (`'` as `&#39;`, which maud's own escaping leaves), and any control
+/// character (a submission's id may hold one) shown as `\u{1b}`, as on the
+/// terminal, so that the pages keep the bytes they had before maud. A
+/// value set in without it is still escaped, by maud.
 #[derive(Debug, Clone, Copy)]
 pub struct Text<'a>(pub &'a str);
 
-impl maud::Render for Text<'_> {
+impl Render for Text<'_> {
     fn render_to(&self, buffer: &mut String) {
-        buffer.push_str(&escape(self.0));
+        let text = crate::terminal::escape_controls(self.0);
+        pulldown_cmark_escape::escape_html(&mut *buffer, &text)
+            .expect("writing to a String cannot fail");
+    }
+}
+
+/// An SVG drawing made by the book's SVG writer (`lab_tools::svg`, which
+/// escapes the text it draws), whole: the one kind of markup a page sets
+/// in that grade's templates did not build, which [`figure`] sets inline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawing(String);
+
+impl Drawing {
+    /// The SVG that `lab_tools` drew (`Svg::finish`, `heatmap::heatmaps`).
+    pub fn from_lab_tools(svg: String) -> Drawing {
+        Drawing(svg)
+    }
+
+    /// The drawing's SVG, for a test to read.
+    #[cfg(test)]
+    pub(crate) fn svg(&self) -> &str {
+        &self.0
     }
 }
 
@@ -45,8 +64,10 @@ pub fn thousands(n: u64) -> String {
 
 /// `name`, an identifier such as `efficient_selection_shuffle`, as HTML
 /// that a narrow table may break after each underscore, not mid-word.
-pub fn breakable(name: &str) -> String {
-    escape(name).replace('_', "_<wbr>")
+pub fn breakable(name: &str) -> Markup {
+    let mut parts = name.split('_');
+    let first = parts.next().unwrap_or_default();
+    html! { (Text(first)) @for part in parts { "_" wbr; (Text(part)) } }
 }
 
 /// The book's look: mdBook's light theme's colours, measure and type, with
@@ -104,10 +125,8 @@ ol.mistakes > li { margin-bottom: 1.2rem; }
 pub const CONTENT_SECURITY_POLICY: &str =
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-/// A whole page: `title` in the tab and as its heading, then `body`,
-/// which is HTML that grade made.
-pub fn page(title: &str, body: &str) -> String {
-    use maud::{DOCTYPE, PreEscaped, html};
+/// A whole page: `title` in the tab and as its heading, then `body`.
+pub fn page(title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE) "\n"
         html lang="en" {
@@ -123,14 +142,13 @@ pub fn page(title: &str, body: &str) -> String {
             "\n"
             body {
                 "\n"
-                main { "\n" h1 { (Text(title)) } "\n" (PreEscaped(body)) }
+                main { "\n" h1 { (Text(title)) } "\n" (body) }
                 "\n"
             }
             "\n"
         }
         "\n"
     }
-    .into_string()
 }
 
 /// The page's text size in `rem`, as [`STYLE`] sets the body's.
@@ -139,13 +157,11 @@ const BODY_TEXT_REM: f64 = 1.6;
 /// An SVG chart, set inline in a figure with its caption, at the width
 /// that sets its labels at the page's text size; a narrower column
 /// shrinks it.
-pub fn figure(svg: &str, caption: &str) -> String {
-    use maud::{PreEscaped, html};
+pub fn figure(drawing: &Drawing, caption: &str) -> Markup {
     html! {
-        figure { "\n" (PreEscaped(responsive(svg))) "\n" figcaption { (Text(caption)) } "\n" }
+        figure { "\n" (responsive(drawing)) "\n" figcaption { (Text(caption)) } "\n" }
         "\n"
     }
-    .into_string()
 }
 
 /// `svg` without its XML declaration, sized by its viewBox (the SVG
@@ -155,11 +171,12 @@ pub fn figure(svg: &str, caption: &str) -> String {
 /// larger or smaller than the text beside them (the heatmaps' 22 px
 /// labels in 740 px read at 21 px in a 720 px column), and one in `rem`
 /// follows a reader's own text size.
-fn responsive(svg: &str) -> String {
+fn responsive(drawing: &Drawing) -> Markup {
+    let svg = drawing.0.as_str();
     let start = svg.find("<svg").unwrap_or(0);
     let svg = &svg[start..];
     let Some(end) = svg.find('>') else {
-        return svg.to_string();
+        return PreEscaped(svg.to_string());
     };
     let (head, rest) = svg.split_at(end);
     let attribute = |name: &str| -> Option<String> {
@@ -168,7 +185,7 @@ fn responsive(svg: &str) -> String {
         Some(head[from..to].to_string())
     };
     let (Some(width), Some(height)) = (attribute("width"), attribute("height")) else {
-        return svg.to_string();
+        return PreEscaped(svg.to_string());
     };
     let mut new_head = head
         .replacen(&format!(" width=\"{width}\""), "", 1)
@@ -185,7 +202,7 @@ fn responsive(svg: &str) -> String {
         None => format!("{width}px"),
     };
     new_head.push_str(&format!(" style=\"width: {shown}\""));
-    format!("{new_head}{rest}")
+    PreEscaped(format!("{new_head}{rest}"))
 }
 
 /// The smallest `font-size` an SVG sets, in its own pixels: its labels.
@@ -197,10 +214,9 @@ fn smallest_font_size(svg: &str) -> Option<f64> {
         .min_by(f64::total_cmp)
 }
 
-/// A table: `head` cells, then `rows`; a cell's text is already HTML.
-/// Columns named in `numeric` (by index) are right-aligned.
-pub fn table(head: &[&str], rows: &[Vec<String>], numeric: &[usize]) -> String {
-    use maud::{PreEscaped, html};
+/// A table: `head` cells, then `rows` of cells. Columns named in
+/// `numeric` (by index) are right-aligned.
+pub fn table(head: &[&str], rows: &[Vec<Markup>], numeric: &[usize]) -> Markup {
     let class = |i: usize| numeric.contains(&i).then_some("n");
     html! {
         div.scroll {
@@ -211,7 +227,7 @@ pub fn table(head: &[&str], rows: &[Vec<String>], numeric: &[usize]) -> String {
                 tbody {
                     "\n"
                     @for row in rows {
-                        tr { @for (i, cell) in row.iter().enumerate() { td class=[class(i)] { (PreEscaped(cell)) } } }
+                        tr { @for (i, cell) in row.iter().enumerate() { td class=[class(i)] { (cell) } } }
                         "\n"
                     }
                 }
@@ -219,12 +235,16 @@ pub fn table(head: &[&str], rows: &[Vec<String>], numeric: &[usize]) -> String {
         }
         "\n"
     }
-    .into_string()
+}
+
+/// A table cell holding `text`, escaped as all text is ([`Text`]).
+pub fn text_cell(text: &str) -> Markup {
+    html! { (Text(text)) }
 }
 
 /// The date line every page of a run ends with: the one line that differs
 /// between two runs over the same grades.
-pub fn date_line(seconds_since_epoch: u64) -> String {
+pub fn date_line(seconds_since_epoch: u64) -> Markup {
     let seconds = i64::try_from(seconds_since_epoch).unwrap_or(i64::MAX);
     let when = time::OffsetDateTime::from_unix_timestamp(seconds)
         .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
@@ -236,15 +256,21 @@ pub fn date_line(seconds_since_epoch: u64) -> String {
         when.hour(),
         when.minute()
     );
-    maud::html! { p.quiet id="date" { (written) } "\n" }.into_string()
+    html! { p.quiet id="date" { (written) } "\n" }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// [`responsive`] of `svg`, as text.
+    fn responsive_svg(svg: &str) -> String {
+        responsive(&Drawing::from_lab_tools(svg.to_string())).into_string()
+    }
+
     #[test]
     fn escapes_markup() {
+        let escape = |text| Text(text).render().into_string();
         assert_eq!(
             escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
@@ -253,8 +279,20 @@ mod tests {
     }
 
     #[test]
+    fn a_name_may_break_after_each_underscore_and_is_escaped() {
+        let broken = |name| breakable(name).into_string();
+        assert_eq!(
+            broken("efficient_selection_shuffle"),
+            "efficient_<wbr>selection_<wbr>shuffle"
+        );
+        assert_eq!(broken("_a_"), "_<wbr>a_<wbr>");
+        assert_eq!(broken(""), "");
+        assert_eq!(broken("<b>_'\u{1b}"), "&lt;b&gt;_<wbr>&#39;\\u{1b}");
+    }
+
+    #[test]
     fn every_page_loads_nothing_from_outside() {
-        let page = page("<x>", "<p>body</p>");
+        let page = page("<x>", html! { p { "body" } }).into_string();
         let head = &page[..page.find("</head>").unwrap()];
         assert!(head.contains(
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -281,16 +319,17 @@ mod tests {
 
     #[test]
     fn dates_are_utc_calendar_dates() {
-        assert!(date_line(0).contains("1970-01-01 00:00 UTC"));
+        let date = |seconds| date_line(seconds).into_string();
+        assert!(date(0).contains("1970-01-01 00:00 UTC"));
         // 2024-02-29 12:34 UTC, a leap day.
-        assert!(date_line(1_709_210_040).contains("2024-02-29 12:34 UTC"));
+        assert!(date(1_709_210_040).contains("2024-02-29 12:34 UTC"));
     }
 
     #[test]
     fn charts_shrink_to_the_column() {
         let svg = "<?xml version=\"1.0\"?>\n<svg width=\"640\" height=\"200\" \
                    xmlns=\"http://www.w3.org/2000/svg\"><rect/></svg>";
-        let set = responsive(svg);
+        let set = responsive_svg(svg);
         assert!(set.starts_with("<svg xmlns="), "{set}");
         assert!(set.contains(" viewBox=\"0 0 640 200\""), "{set}");
         assert!(!set.contains("width=\"640\""));
@@ -308,12 +347,12 @@ mod tests {
     fn a_chart_is_shown_at_the_width_that_sets_its_labels_at_the_page_text_size() {
         // 16 px labels in a 640 px chart: the page's 1.6rem text, at 64rem.
         let svg = "<svg width=\"640\" height=\"200\"><text font-size=\"16\">a</text></svg>";
-        assert!(responsive(svg).contains("style=\"width: 64.00rem\""));
+        assert!(responsive_svg(svg).contains("style=\"width: 64.00rem\""));
         // The heatmaps' 22 px labels (24 px headings) in 740 px: 53.82rem,
         // 538 px at 16 px text, so that the labels read at 16 px, not 22.
         let svg = "<svg width=\"740\" height=\"500\" viewBox=\"0 0 740 500\" role=\"img\" \
                    font-size=\"22\"><text font-size=\"24\">t</text><text>a</text></svg>";
-        let set = responsive(svg);
+        let set = responsive_svg(svg);
         assert!(set.contains("style=\"width: 53.82rem\""), "{set}");
         assert_eq!(set.matches("viewBox").count(), 1, "{set}");
         assert_eq!(set.matches("role=").count(), 1, "{set}");

@@ -25,11 +25,11 @@ pub fn write_all(
         std::fs::create_dir_all(&dir)?;
         write_atomically(
             &dir.join("index.html"),
-            &crate::report::feedback_page::page(result, run)?,
+            &crate::report::feedback_page::page(result, run)?.into_string(),
         )?;
     }
     write_atomically(
         &out.join("index.html"),
-        &crate::report::class_report::page(&all, run)?,
+        &crate::report::class_report::page(&all, run)?.into_string(),
     )
 }

@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use maud::{PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 
-use crate::report::html::{Text, date_line, table};
+use crate::report::html::{Text, breakable, date_line, table, text_cell};
 
 /// What the pages say about the run that made them.
 #[derive(Debug, Clone)]
@@ -25,7 +25,7 @@ pub struct RunInfo {
 
 impl RunInfo {
     /// The run's settings as a section of the class report.
-    pub fn settings_section(&self) -> String {
+    pub fn settings_section(&self) -> Markup {
         let rows = [
             (
                 "rubric fingerprint",
@@ -34,15 +34,14 @@ impl RunInfo {
             ("isolation", html! { (Text(&self.isolation)) }),
             ("grader", html! { code { (Text(&self.grader)) } }),
         ]
-        .map(|(name, value)| vec![name.to_string(), value.into_string()])
+        .map(|(name, value)| vec![text_cell(name), value])
         .to_vec();
         html! {
             h2 id="settings" { "This run" }
             "\n"
-            (PreEscaped(table(&["setting", "value"], &rows, &[])))
-            (PreEscaped(date_line(self.written)))
+            (table(&["setting", "value"], &rows, &[]))
+            (date_line(self.written))
         }
-        .into_string()
     }
 }
 
@@ -50,14 +49,13 @@ impl RunInfo {
 /// id may break after an underscore in a narrow table. The only links
 /// grade writes: relative, each id percent-encoded, so that no id
 /// (`javascript:…`, `//host`) can give one a scheme or a host.
-pub fn link(submission: &str) -> String {
+pub fn link(submission: &str) -> Markup {
     let href = format!(
         "{}/{}/index.html",
         crate::results::gradebook::SUBMISSIONS,
         percent_encode(submission)
     );
-    html! { a href=(href) { (PreEscaped(crate::report::html::breakable(submission))) } }
-        .into_string()
+    html! { a href=(href) { (breakable(submission)) } }
 }
 
 /// `segment` safe as one segment of a relative URL: a submission's id is
@@ -96,11 +94,12 @@ pub fn named_check(exercise: &str, name: &str) -> String {
 /// it names by its path (`efficient_selection_shuffle::lab_steps_r_can_equal_k`,
 /// as a hint names it for `cargo test`, which lists checks that way) named
 /// by its title instead ([`named_check`]), as the page lists it. Any other
-/// `a::b` is left as it is. The title is grade's own text, escaped.
-pub fn check_paths_as_titles(html: &str) -> String {
+/// `a::b` is left as it is. The title is grade's own text, escaped; the
+/// rest of `html` stays as it was.
+pub fn check_paths_as_titles(html: &Markup) -> Markup {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
+    let mut out = String::with_capacity(html.0.len());
+    let mut rest = html.0.as_str();
     while let Some(at) = rest.find("::") {
         let before = &rest[..at];
         let after = &rest[at + 2..];
@@ -116,7 +115,7 @@ pub fn check_paths_as_titles(html: &str) -> String {
         match check_title(exercise, name) {
             Some(_) => {
                 out.push_str(&before[..start]);
-                out.push_str(&crate::report::html::escape(&named_check(exercise, name)));
+                out.push_str(&text_cell(&named_check(exercise, name)).0);
                 rest = &after[end..];
             }
             None => {
@@ -126,15 +125,17 @@ pub fn check_paths_as_titles(html: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
+    PreEscaped(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use maud::Render;
 
     #[test]
     fn odd_ids_still_link_to_their_folder() {
+        let link = |id| link(id).into_string();
         assert_eq!(
             link("ada lovelace#2"),
             "<a href=\"submissions/ada%20lovelace%232/index.html\">ada lovelace#2</a>"
@@ -153,12 +154,17 @@ mod tests {
             "//example.invalid",
             "a\"><img src=x>",
         ] {
-            let link = link(id);
+            let link = link(id).into_string();
             let href = link.split('"').nth(1).unwrap();
             assert!(href.starts_with("submissions/"), "{link}");
             let middle = &href["submissions/".len()..href.len() - "/index.html".len()];
             assert!(!middle.contains([':', '/', '"', '<', '>']), "{link}");
         }
+    }
+
+    /// [`check_paths_as_titles`] of `html`, as text.
+    fn titled(html: &str) -> String {
+        check_paths_as_titles(&PreEscaped(html.to_string())).into_string()
     }
 
     #[test]
@@ -167,23 +173,22 @@ mod tests {
                     efficient_selection_shuffle::lab_steps_r_can_equal_k reports with a \
                     hint; fix that first</code></pre>";
         assert_eq!(
-            check_paths_as_titles(hint),
+            titled(hint),
             "<pre><code>hint:  this follows from drawing r from 0..k, which \
              “lab steps: r = k leaves the card in place” reports with a hint; \
              fix that first</code></pre>"
         );
         // After a character of several bytes, as a submission may print.
         assert_eq!(
-            check_paths_as_titles("é€flip::heads_twice_as_often_as_tails€"),
+            titled("é€flip::heads_twice_as_often_as_tails€"),
             "é€“heads come up twice as often as tails”€"
         );
         // Every check of the catalogue, at the start, the end and beside
         // punctuation.
         for check in grading::catalogue() {
             let text = format!("{}, ({})", check.path(), check.path());
-            let titled = check_paths_as_titles(&text);
-            let quoted = crate::report::html::escape(&format!("“{}”", check.title));
-            assert_eq!(titled, format!("{quoted}, ({quoted})"));
+            let quoted = Text(&format!("“{}”", check.title)).render().into_string();
+            assert_eq!(titled(&text), format!("{quoted}, ({quoted})"));
         }
     }
 
@@ -198,7 +203,7 @@ mod tests {
             "é::é",
             "",
         ] {
-            assert_eq!(check_paths_as_titles(text), text);
+            assert_eq!(titled(text), text);
         }
     }
 

@@ -154,7 +154,7 @@ pub fn to_plain(markdown: &str) -> String {
 /// and no link or image: grade's messages hold none, so one can only
 /// have come from a submission (in a results.json of an older grader,
 /// which did not escape them); its text stays, as text.
-pub fn to_html(markdown: &str) -> String {
+pub fn to_html(markdown: &str) -> maud::Markup {
     use pulldown_cmark::{Event, Parser, Tag, TagEnd, html};
     let events = Parser::new(markdown).filter_map(|event| match event {
         Event::Html(text) | Event::InlineHtml(text) => Some(Event::Text(text)),
@@ -164,7 +164,7 @@ pub fn to_html(markdown: &str) -> String {
     });
     let mut out = String::new();
     html::push_html(&mut out, events);
-    out
+    maud::PreEscaped(out)
 }
 
 #[cfg(test)]
@@ -225,7 +225,10 @@ mod tests {
     #[test]
     fn a_message_renders_no_link_or_image_from_its_text() {
         let markdown = message(HOSTILE);
-        for html in [to_html(&markdown), to_html_with_links(&markdown)] {
+        for html in [
+            to_html(&markdown).into_string(),
+            to_html_with_links(&markdown),
+        ] {
             for bad in ["<a ", "<img", "href", "src=", "<em>", "<code>z"] {
                 assert!(!html.contains(bad), "{bad} in {html}");
             }
@@ -257,10 +260,10 @@ mod tests {
 
     #[test]
     fn html_in_a_message_is_shown_not_run() {
-        let page = to_html(&message("printed\n<script>alert(1)</script>"));
+        let page = to_html(&message("printed\n<script>alert(1)</script>")).into_string();
         assert!(page.contains("&lt;script&gt;"), "{page}");
         assert!(!page.contains("<script>"), "{page}");
-        let page = to_html("a <b onclick=\"x\">word</b>");
+        let page = to_html("a <b onclick=\"x\">word</b>").into_string();
         assert!(!page.contains("<b "), "{page}");
     }
 }

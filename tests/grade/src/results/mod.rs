@@ -147,23 +147,34 @@ impl From<Tags> for Vec<String> {
     }
 }
 
-impl TryFrom<Vec<String>> for Tags {
-    type Error = String;
+/// Why a results.json's words name no check or status this `grade` knows.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UnknownWords {
+    #[error("unknown kind of check {0:?}")]
+    Kind(String),
+    #[error("tags {0:?} are not [exercise, kind(, core)]")]
+    Tags(Vec<String>),
+    #[error("unknown submission status {0:?}")]
+    Status(String),
+}
 
-    fn try_from(list: Vec<String>) -> Result<Tags, String> {
+impl TryFrom<Vec<String>> for Tags {
+    type Error = UnknownWords;
+
+    fn try_from(list: Vec<String>) -> Result<Tags, UnknownWords> {
         match list.as_slice() {
             [exercise, kind, rest @ ..] if rest.iter().all(|tag| tag == CORE_TAG) => {
                 let kind = [Kind::Property, Kind::LabSteps, Kind::Bonus]
                     .into_iter()
                     .find(|k| k.tag() == kind)
-                    .ok_or_else(|| format!("unknown kind of check {kind:?}"))?;
+                    .ok_or_else(|| UnknownWords::Kind(kind.clone()))?;
                 Ok(Tags {
                     exercise: exercise.clone(),
                     kind,
                     core: !rest.is_empty(),
                 })
             }
-            _ => Err(format!("tags {list:?} are not [exercise, kind(, core)]")),
+            _ => Err(UnknownWords::Tags(list)),
         }
     }
 }
@@ -235,9 +246,9 @@ impl From<SubmissionStatus> for String {
 }
 
 impl TryFrom<String> for SubmissionStatus {
-    type Error = String;
+    type Error = UnknownWords;
 
-    fn try_from(text: String) -> Result<SubmissionStatus, String> {
+    fn try_from(text: String) -> Result<SubmissionStatus, UnknownWords> {
         let (words, checks_edited) = match text.strip_suffix(CHECKS_EDITED) {
             Some(words) => (words, true),
             None => (text.as_str(), false),
@@ -245,7 +256,7 @@ impl TryFrom<String> for SubmissionStatus {
         let build = Build::ALL
             .into_iter()
             .find(|build| build.words() == words)
-            .ok_or_else(|| format!("unknown submission status {text:?}"))?;
+            .ok_or_else(|| UnknownWords::Status(text.clone()))?;
         Ok(SubmissionStatus {
             build,
             checks_edited,

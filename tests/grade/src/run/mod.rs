@@ -3,13 +3,15 @@
 //!
 //! `sandbox` is the front: `zygote_client` starts and stops a submission's
 //! zygote (`grade` itself, from the `grade-sandbox` crate, holding no
-//! student code) and `check_process` talks to one check's process, through
-//! `remote`. `workers` run the checks, `schedule` chooses which of a
-//! chain's checks run, `scores` turns outcomes into points, `timings`
-//! measures the sandbox's cost, `progress` says how far a run has got, and
-//! `watch` waits for a source to change.
+//! student code) and `check_process` talks to one check's process (whose
+//! answers and output `child_pipes` reads), through `remote`. `workers`
+//! run the checks, `schedule` chooses which of a chain's checks run,
+//! `scores` turns outcomes into points, `timings` measures the sandbox's
+//! cost, `progress` says how far a run has got, and `watch` waits for a
+//! source to change.
 
 pub mod check_process;
+pub(crate) mod child_pipes;
 pub mod progress;
 pub mod remote;
 pub mod sandbox;

@@ -50,7 +50,19 @@ pub(crate) struct Grading {
 struct Progress {
     outcomes: Vec<Option<Outcome>>,
     started: Option<Instant>,
-    zygote: Option<Result<Arc<sandbox::Zygote>, String>>,
+    zygote: Option<Result<Arc<sandbox::Zygote>, NoZygote>>,
+}
+
+/// Why a submission's checks have no zygote to fork from. Kept in its
+/// [`Progress`] and handed to each of its checks, so kept by value.
+#[derive(Debug, Clone, thiserror::Error)]
+enum NoZygote {
+    /// The run is stopping: no check starts.
+    #[error("grading was stopped")]
+    Stopped,
+    /// It did not start, for these causes, in one line.
+    #[error("{0}")]
+    NotStarted(String),
 }
 
 impl Grading {
@@ -161,12 +173,12 @@ impl Grading {
 
     /// The zygote of submission `index`, started by the first check that
     /// needs it.
-    fn zygote(&self, index: usize, krate: &str) -> Result<Arc<sandbox::Zygote>, String> {
+    fn zygote(&self, index: usize, krate: &str) -> Result<Arc<sandbox::Zygote>, NoZygote> {
         let mut slot = lock(&self.progress[index]);
         if self.stopping() {
             // Under the slot's lock: [`Grading::stop`] sees every zygote
             // started before it, and none starts after.
-            return Err("grading was stopped".into());
+            return Err(NoZygote::Stopped);
         }
         slot.zygote
             .get_or_insert_with(|| {
@@ -177,7 +189,7 @@ impl Grading {
                     .and_then(|image| {
                         sandbox::Zygote::start(image, self.rubric.limits, &self.setting)
                     })
-                    .map_err(|error| format!("{error:#}"))
+                    .map_err(|error| NoZygote::NotStarted(format!("{error:#}")))
             })
             .clone()
     }
@@ -226,7 +238,7 @@ impl Grading {
         run_check_on(check, Duration::from_secs(3600), move |_, body| {
             let started = Instant::now();
             let server = zygote
-                .map_err(anyhow::Error::msg)
+                .map_err(anyhow::Error::new)
                 .and_then(|zygote| CheckProcess::start(&zygote))
                 .unwrap_or_else(|error| {
                     std::panic::panic_any(Outcome::Crashed {

@@ -39,8 +39,24 @@ fn check_user(root: bool) -> Option<u32> {
     root.then(|| CHECK_USERS + (run << 20) + NEXT.fetch_add(1, Ordering::Relaxed) % (1 << 20))
 }
 
-/// How one check's process ended, as the zygote reports it.
-pub(crate) type Ended = Result<i32, String>;
+/// How one check's process ended, as the zygote reports it: its exit
+/// status, or why there is none.
+pub(crate) type Ended = Result<i32, NoStatus>;
+
+/// Why the zygote gives no exit status for a check's process. Its words
+/// are the `how` of the crash that the check reports.
+#[derive(Debug, Clone, thiserror::Error)]
+pub(crate) enum NoStatus {
+    /// The zygote could not fork or start the process.
+    #[error("the sandbox could not start it: {0}")]
+    NotStarted(String),
+    /// The zygote ended before the process did, saying nothing.
+    #[error("the sandbox ended")]
+    SandboxEnded,
+    /// The zygote ended before the process did, with these last words.
+    #[error("the sandbox ended: {0}")]
+    SandboxSaid(String),
+}
 
 /// The grader's side of a check's process just forked: its token, the
 /// pipes for requests, answers and the student's output, and where the
@@ -206,7 +222,7 @@ fn listen(
             }
             Ok(Some((FromZygote::Failed { token, message }, _))) => {
                 if let Some(sender) = lock(waiting).remove(&token) {
-                    let _ = sender.send(Err(format!("the sandbox could not start it: {message}")));
+                    let _ = sender.send(Err(NoStatus::NotStarted(message)));
                 }
             }
             Ok(None) | Err(_) => break,
@@ -215,8 +231,8 @@ fn listen(
     let mut said = String::new();
     let _ = (&mut stderr).take(4096).read_to_string(&mut said);
     let why = match said.trim() {
-        "" => "the sandbox ended".to_string(),
-        said => format!("the sandbox ended: {said}"),
+        "" => NoStatus::SandboxEnded,
+        said => NoStatus::SandboxSaid(said.to_string()),
     };
     for (_, sender) in lock(waiting).drain() {
         let _ = sender.send(Err(why.clone()));
