@@ -204,6 +204,20 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         }
     }
 
+    // A forged "did not compile" is the forger's own panic, in its own
+    // words: grade says a function did not compile only when it stubbed
+    // the function out itself, and it stubbed nothing here.
+    let forged = std::fs::read_to_string(
+        out.path()
+            .join("submissions/forged_panic_payloads/results.json"),
+    )
+    .unwrap();
+    assert!(
+        !forged.contains("its checks could not run")
+            && forged.contains("panicked: flip did not compile"),
+        "{forged}"
+    );
+
     // A second run reuses every grade and prints the same bytes.
     let mut again = grade();
     again

@@ -35,6 +35,25 @@ impl Remote {
         self.process.borrow().start_time()
     }
 
+    /// `panic` as grade believes it: a stub's "did not compile" only for a
+    /// function grade stubbed out itself. A submission can raise the same
+    /// payload in safe Rust (fixture `forged_panic_payloads`); that is a
+    /// panic of its own, reported in its own words, never as a compile
+    /// error grade did not see.
+    fn believed(&self, panic: Panic) -> Panic {
+        match panic {
+            Panic::DidNotCompile { function }
+                if !self
+                    .broken_helpers
+                    .iter()
+                    .any(|(name, _)| *name == function) =>
+            {
+                Panic::Message(Panic::DidNotCompile { function }.message())
+            }
+            panic => panic,
+        }
+    }
+
     /// What the check reports when the child's function panicked, read by
     /// the panic's type: not written yet, a helper that did not compile,
     /// or a panic of its own (the random source's budget among them,
@@ -94,6 +113,7 @@ impl Functions for Remote {
             self.misfit(&request);
         }
         if let Response::Panicked(panic) = response {
+            let panic = self.believed(panic);
             let outcome = self.panic_outcome(&request, &panic);
             std::panic::panic_any(Raised { outcome, panic });
         }
