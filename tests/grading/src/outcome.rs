@@ -88,16 +88,33 @@ pub enum Outcome {
     },
 }
 
-/// What a check's functions raise to end the check with `outcome` (the
-/// `grade` command's calls into a sandboxed child, when the child
-/// panicked): the outcome to report, and the child's panic, typed, for
-/// the checks that act on what it was.
+/// The one payload that ends a check early with `outcome`: raised by the
+/// `grade` command's calls into a sandboxed child (when the child panicked,
+/// crashed, or sent an answer that does not fit) and by the runner itself
+/// once it has made a panic's report. Every reader matches this type alone.
 #[derive(Debug, Clone)]
 pub struct Raised {
     /// What the check reports.
     pub outcome: Outcome,
-    /// The student's function's panic.
-    pub panic: Panic,
+    /// The student's function's panic, typed, for the checks that act on
+    /// what it was; `None` when the call ended some other way.
+    pub panic: Option<Panic>,
+}
+
+impl Raised {
+    /// A call's end that no panic of the student's caused: a crash, a
+    /// misfit answer, a process that could not start, a report made.
+    pub fn without_panic(outcome: Outcome) -> Raised {
+        Raised {
+            outcome,
+            panic: None,
+        }
+    }
+
+    /// Ends the check: unwinds its thread with this payload.
+    pub fn raise(self) -> ! {
+        std::panic::panic_any(self)
+    }
 }
 
 /// Whether a panic's `payload` is a random source past its budget (an
@@ -107,7 +124,7 @@ pub fn is_over_budget(payload: &(dyn Any + Send)) -> bool {
     payload.is::<OverBudget>()
         || payload
             .downcast_ref::<Raised>()
-            .is_some_and(|raised| matches!(raised.panic, Panic::OverBudget { .. }))
+            .is_some_and(|raised| matches!(raised.panic, Some(Panic::OverBudget { .. })))
 }
 
 impl Outcome {

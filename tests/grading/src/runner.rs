@@ -72,7 +72,7 @@ pub fn run_check_on(
                 if let Outcome::Panicked { mistake, .. } = &mut outcome {
                     *mistake = crate::diagnosis::after_panic(&check_copy, f, over_budget);
                 }
-                panic::resume_unwind(Box::new(outcome))
+                panic::resume_unwind(Box::new(crate::Raised::without_panic(outcome)))
             }
         };
         let result = panic::catch_unwind(AssertUnwindSafe(|| with_functions(&worker_probe, &body)))
@@ -126,9 +126,6 @@ fn from_panic(
     payload: Box<dyn Any + Send>,
     at: Option<String>,
 ) -> Outcome {
-    if let Some(outcome) = payload.downcast_ref::<Outcome>() {
-        return outcome.clone();
-    }
     if let Some(raised) = payload.downcast_ref::<crate::Raised>() {
         return raised.outcome.clone();
     }

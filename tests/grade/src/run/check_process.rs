@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use grade_sandbox::Limits;
 use grade_serve::frame;
-use grading::Outcome;
+use grading::{Outcome, Raised};
 use workbook::{Request, Response};
 
 use crate::run::child_pipes::{ChildPipes, Heard};
@@ -135,7 +135,7 @@ impl CheckProcess {
 
     fn abandon(&mut self, outcome: Outcome) -> ! {
         self.stop();
-        std::panic::panic_any(outcome)
+        Raised::without_panic(outcome).raise()
     }
 
     /// Waits for the zygote's word on how the child ended, and says it.

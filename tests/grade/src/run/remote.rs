@@ -86,11 +86,12 @@ impl Remote {
     /// (which only a child that writes its own messages can cause).
     fn misfit(&self, request: &Request) -> ! {
         self.process.borrow_mut().stop();
-        std::panic::panic_any(Outcome::Crashed {
+        Raised::without_panic(Outcome::Crashed {
             during: request.describe(),
             how: "it sent an answer that does not fit the question".into(),
             output: String::new(),
         })
+        .raise()
     }
 }
 
@@ -99,11 +100,12 @@ impl Functions for Remote {
     /// killed. What the check has printed so far is kept for its report.
     fn fresh_process(&self) {
         if let Err(error) = self.process.borrow_mut().restart() {
-            std::panic::panic_any(Outcome::Crashed {
+            Raised::without_panic(Outcome::Crashed {
                 during: "starting a new process for the next run".into(),
                 how: format!("{error:#}"),
                 output: String::new(),
-            });
+            })
+            .raise();
         }
     }
 
@@ -115,7 +117,11 @@ impl Functions for Remote {
         if let Response::Panicked(panic) = response {
             let panic = self.believed(panic);
             let outcome = self.panic_outcome(&request, &panic);
-            std::panic::panic_any(Raised { outcome, panic });
+            Raised {
+                outcome,
+                panic: Some(panic),
+            }
+            .raise();
         }
         response
     }

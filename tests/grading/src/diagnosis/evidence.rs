@@ -13,9 +13,9 @@ use crate::{CheckRng, Outcome, Raised};
 pub(crate) type Attempt<T> = Result<T, String>;
 
 /// Runs `body`, keeping its panic off the terminal and its message as the
-/// error. A sandboxed child's panic reaches here as a [`Raised`] (or an
-/// [`Outcome`]); any other way for a call to end (a crash, a hang) has no
-/// message to read and reads as an empty one.
+/// error. A sandboxed child's panic reaches here as a [`Raised`], whose
+/// outcome holds its message; any other way for a call to end (a crash, a
+/// hang) has no message to read and reads as an empty one.
 pub(crate) fn attempt<T>(body: impl FnOnce() -> T) -> Attempt<T> {
     caught(body).map_err(|payload| message_of(payload.as_ref()))
 }
@@ -42,11 +42,11 @@ fn caught<T>(body: impl FnOnce() -> T) -> Result<T, Box<dyn Any + Send>> {
 }
 
 fn message_of(payload: &(dyn Any + Send)) -> String {
-    if let Some(raised) = payload.downcast_ref::<Raised>() {
-        return message_of(&raised.outcome);
-    }
-    match payload.downcast_ref::<Outcome>() {
-        Some(Outcome::Panicked { message, .. }) => message.clone(),
+    match payload.downcast_ref::<Raised>() {
+        Some(Raised {
+            outcome: Outcome::Panicked { message, .. },
+            ..
+        }) => message.clone(),
         Some(_) => String::new(),
         None => workbook::panic_message(payload),
     }
