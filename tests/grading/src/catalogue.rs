@@ -86,14 +86,31 @@ macro_rules! __check_is_core {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check {
-    ($group:ident $exercise:ident $kind:ident $check:ident $title:literal) => {
+    ($group:ident $exercise:ident $kind:ident $check:ident $title:literal $shared:tt) => {
         $crate::Check {
             exercise: stringify!($exercise),
             name: stringify!($check),
             title: $title,
             kind: $crate::__check_kind!($group $kind),
             core: $crate::__check_is_core!($kind),
-            run: $crate::checks::$exercise::$check,
+            run: $crate::__check_run!($exercise $check $shared),
+        }
+    };
+}
+
+/// A check's function: its exercise's own, or, for a check several
+/// exercises share, the shared one given its parameter, as the registry
+/// binds it (`in shuffles(under_test::SELECTION)`). A closure that captures
+/// nothing is a plain `fn`, so a shared check needs no forwarder.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_run {
+    ($exercise:ident $check:ident []) => {
+        $crate::checks::$exercise::$check
+    };
+    ($exercise:ident $check:ident [$module:ident $($param:tt)*]) => {
+        |f: &dyn $crate::Functions| {
+            $crate::checks::$module::$check(f, &$crate::checks::$($param)*)
         }
     };
 }
@@ -104,10 +121,10 @@ macro_rules! __catalogue_vec {
     (
         {}
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
-        vec![ $( $( $crate::__check!($group $name $kind $check $title), )* )* ]
+        vec![ $( $( $crate::__check!($group $name $kind $check $title $shared), )* )* ]
     };
 }
 

@@ -51,8 +51,8 @@ macro_rules! items {
     (
         {}
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
         /// One crate's functions for every exercise, for `dyn Rng`. Build
         /// it with [`implementation!`](crate::implementation!).
@@ -160,8 +160,8 @@ macro_rules! __implementation {
         // once per exercise.
         { $path:tt $extensions:tt }
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
         $crate::Implementation {
             $( $name: $crate::__function!($group $name $shape $path $extensions), )*
