@@ -22,6 +22,7 @@ workbook::with_exercises!([check_modules]);
 
 pub(crate) mod card_values;
 pub(crate) mod coin_probe;
+pub(crate) mod permutation_pairs;
 pub(crate) mod shuffles;
 pub mod snapshot;
 pub(crate) mod under_test;
