@@ -1,6 +1,7 @@
 //! One crate's functions for every exercise, and what is known of each
 //! exercise without running it.
 
+use crate::shape_source;
 use crate::shapes::{self, Shape};
 use crate::{Caller, Functions, Observer, Request, Response};
 
@@ -72,13 +73,16 @@ macro_rules! items {
                 summary: $summary,
                 bonus: $crate::__is_bonus!($group),
                 points: $points,
-                signature: shapes::signature::<shapes::$shape>,
-                wrapper: shapes::wrapper::<shapes::$shape>,
-                missing: shapes::missing::<shapes::$shape>,
+                signature: shape_source::signature::<shapes::$shape>,
+                wrapper: shape_source::wrapper::<shapes::$shape>,
+                missing: shape_source::missing::<shapes::$shape>,
             }, )*
         ];
 
-        /// The lab's exercises' names, in the lab's order.
+        /// The lab's exercises' names, in the lab's order. `grading` has
+        /// them typed too (`LabExercise`, which its diagnosis matches on);
+        /// these names stay for what links the workbook alone or deals in
+        /// names: `grade`'s rubric, gradebook columns and reports.
         pub const LAB_EXERCISES: &[&str] = &[$(stringify!($lab)),*];
 
         /// The bonus extensions' names.
