@@ -44,7 +44,10 @@ macro_rules! __check_ids {
         }
 
         /// The lab's exercises (not the bonus ones, which have no known
-        /// mistakes), each variant named as its function is.
+        /// mistakes), each variant named as its function is: the typed
+        /// twin of `workbook::LAB_EXERCISES` (the names, which `grade`
+        /// and what links only the workbook need), for the diagnosis's
+        /// exhaustive match and this crate's own uses.
         #[allow(non_camel_case_types)]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum LabExercise {
