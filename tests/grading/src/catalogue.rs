@@ -167,4 +167,48 @@ mod tests {
             );
         }
     }
+
+    /// The reference, with one exercise's function alone "not yet
+    /// implemented", for each exercise.
+    macro_rules! without_each {
+        (
+            {}
+            exercises [ $( ($name:ident $($entry:tt)*) )* ]
+            lab $lab:tt
+        ) => {
+            vec![ $( (
+                stringify!($name),
+                crate::Implementation {
+                    $name: crate::Implementation::NOT_YET.$name,
+                    ..workbook::implementation!(solutions, extensions = solutions::extensions)
+                },
+            ), )* ]
+        };
+    }
+
+    /// Every check calls its own exercise's function, the shared ones too
+    /// (the registry binds them to a parameter, which names the function):
+    /// with that function alone not written, each of the exercise's checks
+    /// says so, naming it, where a check bound to another exercise's
+    /// shuffle would pass on the reference's.
+    #[test]
+    fn every_check_calls_its_own_exercises_function() {
+        let checks = catalogue();
+        let without: Vec<(&str, crate::Implementation)> = workbook::with_exercises!([without_each]);
+        assert_eq!(without.len(), workbook::EXERCISES.len());
+        for (exercise, implementation) in without {
+            let implementation: &'static crate::Implementation =
+                Box::leak(Box::new(implementation));
+            let mine: Vec<&Check> = checks.iter().filter(|c| c.exercise == exercise).collect();
+            assert!(!mine.is_empty(), "{exercise}");
+            for check in mine {
+                match crate::run_check(implementation, check) {
+                    crate::Outcome::NotImplemented { function } => {
+                        assert_eq!(function, exercise, "{}", check.path());
+                    }
+                    other => panic!("{}: {other:?}", check.path()),
+                }
+            }
+        }
+    }
 }
