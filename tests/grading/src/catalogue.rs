@@ -86,14 +86,31 @@ macro_rules! __check_is_core {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check {
-    ($group:ident $exercise:ident $kind:ident $check:ident $title:literal) => {
+    ($group:ident $exercise:ident $kind:ident $check:ident $title:literal $shared:tt) => {
         $crate::Check {
             exercise: stringify!($exercise),
             name: stringify!($check),
             title: $title,
             kind: $crate::__check_kind!($group $kind),
             core: $crate::__check_is_core!($kind),
-            run: $crate::checks::$exercise::$check,
+            run: $crate::__check_run!($exercise $check $shared),
+        }
+    };
+}
+
+/// A check's function: its exercise's own, or, for a check several
+/// exercises share, the shared one given its parameter, as the registry
+/// binds it (`in shuffles(under_test::SELECTION)`). A closure that captures
+/// nothing is a plain `fn`, so a shared check needs no forwarder.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_run {
+    ($exercise:ident $check:ident []) => {
+        $crate::checks::$exercise::$check
+    };
+    ($exercise:ident $check:ident [$module:ident $($param:tt)*]) => {
+        |f: &dyn $crate::Functions| {
+            $crate::checks::$module::$check(f, &$crate::checks::$($param)*)
         }
     };
 }
@@ -104,10 +121,10 @@ macro_rules! __catalogue_vec {
     (
         {}
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
-        vec![ $( $( $crate::__check!($group $name $kind $check $title), )* )* ]
+        vec![ $( $( $crate::__check!($group $name $kind $check $title $shared), )* )* ]
     };
 }
 
@@ -148,6 +165,50 @@ mod tests {
                 "a lab-steps check is declared `steps` and named lab_steps_…: {}",
                 check.path()
             );
+        }
+    }
+
+    /// The reference, with one exercise's function alone "not yet
+    /// implemented", for each exercise.
+    macro_rules! without_each {
+        (
+            {}
+            exercises [ $( ($name:ident $($entry:tt)*) )* ]
+            lab $lab:tt
+        ) => {
+            vec![ $( (
+                stringify!($name),
+                crate::Implementation {
+                    $name: crate::Implementation::NOT_YET.$name,
+                    ..workbook::implementation!(solutions, extensions = solutions::extensions)
+                },
+            ), )* ]
+        };
+    }
+
+    /// Every check calls its own exercise's function, the shared ones too
+    /// (the registry binds them to a parameter, which names the function):
+    /// with that function alone not written, each of the exercise's checks
+    /// says so, naming it, where a check bound to another exercise's
+    /// shuffle would pass on the reference's.
+    #[test]
+    fn every_check_calls_its_own_exercises_function() {
+        let checks = catalogue();
+        let without: Vec<(&str, crate::Implementation)> = workbook::with_exercises!([without_each]);
+        assert_eq!(without.len(), workbook::EXERCISES.len());
+        for (exercise, implementation) in without {
+            let implementation: &'static crate::Implementation =
+                Box::leak(Box::new(implementation));
+            let mine: Vec<&Check> = checks.iter().filter(|c| c.exercise == exercise).collect();
+            assert!(!mine.is_empty(), "{exercise}");
+            for check in mine {
+                match crate::run_check(implementation, check) {
+                    crate::Outcome::NotImplemented { function } => {
+                        assert_eq!(function, exercise, "{}", check.path());
+                    }
+                    other => panic!("{}: {other:?}", check.path()),
+                }
+            }
         }
     }
 }

@@ -3,8 +3,8 @@
 //! known mistake names the check that shows it as a constant here, so a
 //! misspelt check is a compile error, not a diagnosis that silently never
 //! holds; and the diagnosis dispatches on [`LabExercise`] with a `match`
-//! the compiler proves exhaustive, so a lab exercise added to the registry
-//! cannot be forgotten there.
+//! generated from each entry's `diagnosis` token, which the registry's
+//! grammar requires, so a lab exercise cannot be forgotten there.
 
 /// A check of a lab exercise, by name: `check::flip::returns_heads_or_tails`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,8 +21,8 @@ macro_rules! __check_ids {
     (
         {}
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
         /// One module per exercise, one constant per check, each named
         /// as the registry names it.
@@ -44,7 +44,10 @@ macro_rules! __check_ids {
         }
 
         /// The lab's exercises (not the bonus ones, which have no known
-        /// mistakes), each variant named as its function is.
+        /// mistakes), each variant named as its function is: the typed
+        /// twin of `workbook::LAB_EXERCISES` (the names, which `grade`
+        /// and what links only the workbook need), for the diagnosis's
+        /// exhaustive match and this crate's own uses.
         #[allow(non_camel_case_types)]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum LabExercise {

@@ -9,8 +9,9 @@
 //! A panic is diagnosed too ([`after_panic`]): each exercise's models say
 //! what the mistaken function does with every chosen input, panics and
 //! their messages included, and a mistake is named only when its model
-//! accounts for all of them. One module per exercise whose models need
-//! room; the coin and Question 3 are here.
+//! accounts for all of them. Each exercise's models are in the module the
+//! registry names (`diagnosis shuffles`), in a function of the exercise's
+//! name; [`diagnose`] dispatches to it.
 //!
 //! An answer that ignores the task (a shuffle that reaches only a few
 //! orders, a coin that ignores rng, a comparison of lengths alone, draws
@@ -19,13 +20,15 @@
 //! say why. The mistakes themselves are typed ([`Mistake`]), each with the
 //! check that shows it.
 
-use crate::checks::coin_probe::{self, Reading};
-use crate::oracle::replay_swaps;
-use crate::{Check, CheckRng, Failure, Functions, Kind, LabExercise, Mistake};
+use crate::{Check, Failure, Functions, Kind, LabExercise, Mistake};
 
+// One module per diagnosed exercise, each with a function of the
+// exercise's name that the registry's `diagnosis <module>` names.
 mod are_permutations;
 mod evidence;
+mod flip;
 mod perfect_shuffle;
+mod reversing_sequence;
 mod shuffles;
 
 use evidence::quietly;
@@ -98,19 +101,40 @@ pub(crate) fn after_panic(check: &Check, f: &dyn Functions, over_budget: bool) -
     quietly(|| diagnose(exercise, f)).flatten()
 }
 
-/// The known mistake that `exercise`'s answer makes, if any. The match is
-/// exhaustive: a lab exercise added to the registry must be given its
-/// diagnosis (or `None`) here.
-pub(crate) fn diagnose(exercise: LabExercise, f: &dyn Functions) -> Option<Mistake> {
-    match exercise {
-        LabExercise::perfect_shuffle => perfect_shuffle::diagnose(f),
-        LabExercise::selection_shuffle => shuffles::selection_shuffle(f),
-        LabExercise::efficient_selection_shuffle => shuffles::efficient_selection_shuffle(f),
-        LabExercise::flip => flip(f),
-        LabExercise::are_permutations => are_permutations::are_permutations(f),
-        LabExercise::reversing_sequence => reversing_sequence(f),
-    }
+/// `diagnose(exercise, f)`, the known mistake that `exercise`'s answer
+/// makes, if any: a `match` over every lab exercise, each arm the one the
+/// registry names (`diagnosis shuffles` calls `shuffles::<exercise>(f)`,
+/// `diagnosis none` names nothing). The registry's grammar requires the
+/// token, so a lab exercise cannot be left out, and a module or function
+/// it names that does not exist is a compile error.
+macro_rules! dispatch {
+    (
+        {}
+        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
+    ) => {
+        pub(crate) fn diagnose(exercise: LabExercise, f: &dyn Functions) -> Option<Mistake> {
+            match exercise {
+                $( LabExercise::$lab => diagnosed_by!($diagnosis $lab f), )*
+            }
+        }
+    };
 }
+
+/// One arm of [`diagnose`]: nothing for `none`, else the function of the
+/// exercise's name in the module the registry names.
+macro_rules! diagnosed_by {
+    (none $lab:ident $f:ident) => {{
+        let _ = $f;
+        None
+    }};
+    ($module:ident $lab:ident $f:ident) => {
+        $module::$lab($f)
+    };
+}
+
+workbook::with_exercises!([dispatch]);
 
 /// The known mistake `exercise`'s answer makes, as the diagnosis reads it
 /// whether or not a check failed, with panics kept off the terminal: for
@@ -118,59 +142,4 @@ pub(crate) fn diagnose(exercise: LabExercise, f: &dyn Functions) -> Option<Mista
 #[doc(hidden)]
 pub fn diagnose_exercise(exercise: LabExercise, f: &dyn Functions) -> Option<Mistake> {
     quietly(|| diagnose(exercise, f)).flatten()
-}
-
-fn flip(f: &dyn Functions) -> Option<Mistake> {
-    let words =
-        |seed: u64, times: usize| quietly(|| f.flip().call(&mut CheckRng::seeded(seed), times));
-    let many = words(11, 600)?;
-    // A coin whose flips do not follow rng (a constant, a fixed pattern, a
-    // count of its calls) ignores the task: it is a trivial answer, which
-    // earns nothing by the core gate and is never named as a mistake. The
-    // seeds are fixed, so this is a fact about the function, not a chance:
-    // a coin that draws its flips from rng makes seeds 9 and 10 agree on
-    // 64 flips only if their streams do, which for a 2:1 coin has
-    // probability (5/9)^64 < 1e-16 over the choice of seeds.
-    let (first, again, other) = (words(9, 64)?, words(9, 64)?, words(10, 64)?);
-    if first != again || first == other {
-        return None;
-    }
-    if many.iter().any(|w| w != "heads" && w != "tails") {
-        return Some(Mistake::FlipWords);
-    }
-    let share = many.iter().filter(|w| *w == "heads").count() as f64 / many.len() as f64;
-    if (0.44..=0.56).contains(&share) {
-        return Some(Mistake::FlipFair);
-    }
-    if !(0.6..=0.73).contains(&share) {
-        return Some(Mistake::FlipOdds);
-    }
-    // Near 2/3 but not exactly: only the coin's exact odds, read off the
-    // words it is handed, tell which. An `f32` draw compared with 2/3 is
-    // off by the type's 24 bits, not by a decimal: named neither way (a
-    // decimal of 7 digits compared in `f32` is the same coin).
-    match coin_probe::read(f)? {
-        reading if reading.is_two_thirds() => None,
-        reading if reading.is_two_thirds_in_single_precision() => None,
-        Reading::Threshold { .. } => Some(Mistake::FlipDecimal),
-        Reading::Modulo { .. } => Some(Mistake::FlipByteModulo),
-    }
-}
-
-fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {
-    let rs = quietly(|| f.reversing_sequence().call())?;
-    // One r repeated (0, 0, 0), or draws that leave the deck as it was
-    // (r = k each time), ignore the question: trivial answers, which earn
-    // nothing by the core gate and are never named as a mistake.
-    if rs.iter().all(|&r| r == rs[0]) {
-        return None;
-    }
-    if rs.iter().zip([3, 2, 1]).any(|(&r, k)| r > k) {
-        return Some(Mistake::Question3OutOfRange);
-    }
-    if replay_swaps(&[1, 2, 3, 4], &rs) == [1, 2, 3, 4] {
-        return None;
-    }
-    let reversed = replay_swaps(&[1, 2, 3, 4], &rs) == [4, 3, 2, 1];
-    (!reversed).then_some(Mistake::Question3NotReversed)
 }

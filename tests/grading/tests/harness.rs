@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 use grading::harness::{failures, trial_names};
-use grading::{Implementation, Kind, catalogue};
+use grading::{Implementation, Kind, LabExercise, catalogue};
 
 static STUBS: Implementation = grading::implementation!(stubs, extensions = stubs::extensions);
 
@@ -83,7 +83,7 @@ fn a_plain_run_prints_the_checks_in_order_then_the_summary() {
         "{stdout}"
     );
     let summary = stdout.split("test result:").nth(1).expect("a result line");
-    let exercises = workbook::LAB_EXERCISES.len();
+    let exercises = LabExercise::ALL.len();
     assert!(
         summary.contains(&format!("{exercises} of {exercises} exercises done")),
         "{stdout}"

@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use grading::harness::trial_names;
 use grading::summary::{Standing, standings as standings_for_watch, summary};
-use grading::{Implementation, Kind, Outcome, catalogue, run_check, run_check_with_limit};
-use workbook::LAB_EXERCISES;
+use grading::{
+    Implementation, Kind, LabExercise, Outcome, catalogue, run_check, run_check_with_limit,
+};
 
 // Fixtures are written as students write, not as clippy would.
 #[allow(clippy::all)]
@@ -57,7 +58,7 @@ const HANG_LIMIT: Duration = Duration::from_millis(300);
 /// The progress line's count, out of the registry's lab exercises: the
 /// snapshots below pin the lab as it ships, these counts any lab.
 fn done(exercises: usize) -> String {
-    format!("{exercises} of {} exercises done", LAB_EXERCISES.len())
+    format!("{exercises} of {} exercises done", LabExercise::ALL.len())
 }
 
 /// The outcomes of a plain `cargo test`: every lab check, no bonus one.
@@ -77,7 +78,7 @@ fn pristine_stubs_read_as_not_started_with_the_first_exercise_next() {
         "{text}"
     );
     // A line per exercise and at most eight more: it fits a terminal.
-    assert!(text.lines().count() <= LAB_EXERCISES.len() + 8, "{text}");
+    assert!(text.lines().count() <= LabExercise::ALL.len() + 8, "{text}");
     insta::assert_snapshot!(text);
 }
 
@@ -100,7 +101,7 @@ fn a_lab_with_an_endless_loop_names_the_call_that_hangs() {
         })
         .collect();
     let text = summary("exercises", &catalogue(), &outcomes);
-    assert!(text.contains(&done(LAB_EXERCISES.len() - 1)), "{text}");
+    assert!(text.contains(&done(LabExercise::ALL.len() - 1)), "{text}");
     assert!(text.contains("did not return within 0.3 s"), "{text}");
     insta::assert_snapshot!(text);
 }
@@ -108,7 +109,7 @@ fn a_lab_with_an_endless_loop_names_the_call_that_hangs() {
 #[test]
 fn a_complete_lab_says_so() {
     let text = summary("exercises", &catalogue(), &lab_run(&COMPLETE));
-    assert!(text.contains(&done(LAB_EXERCISES.len())), "{text}");
+    assert!(text.contains(&done(LabExercise::ALL.len())), "{text}");
     assert!(text.contains("The lab is complete"), "{text}");
     insta::assert_snapshot!(text);
 }
@@ -154,7 +155,7 @@ fn the_standings_of_half_a_lab_are_what_watch_reads() {
         .lines()
         .filter(|l| l.starts_with("exercise\t"))
         .collect();
-    assert_eq!(rows.len(), LAB_EXERCISES.len(), "{text}");
+    assert_eq!(rows.len(), LabExercise::ALL.len(), "{text}");
     let next = text.split_once("\nnext\t").expect("a next step").1;
     assert!(next.starts_with("flip\texercises/src/flip.rs\n"), "{text}");
     let step = next.split_once('\n').expect("the step follows").1;
@@ -246,9 +247,10 @@ fn the_trials_follow_the_registry() {
 /// Where each lab exercise is first named in `text` as `open`name`close`,
 /// in the registry's order, leaving out those it does not name.
 fn first_mentions(text: &str, open: &str, close: &str) -> Vec<(usize, &'static str)> {
-    LAB_EXERCISES
+    LabExercise::ALL
         .iter()
-        .filter_map(|&exercise| {
+        .map(|exercise| exercise.name())
+        .filter_map(|exercise| {
             text.find(&format!("{open}{exercise}{close}"))
                 .map(|at| (at, exercise))
         })

@@ -1,6 +1,7 @@
 //! One crate's functions for every exercise, and what is known of each
 //! exercise without running it.
 
+use crate::shape_source;
 use crate::shapes::{self, Shape};
 use crate::{Caller, Functions, Observer, Request, Response};
 
@@ -51,8 +52,8 @@ macro_rules! items {
     (
         {}
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
         /// One crate's functions for every exercise, for `dyn Rng`. Build
         /// it with [`implementation!`](crate::implementation!).
@@ -72,13 +73,16 @@ macro_rules! items {
                 summary: $summary,
                 bonus: $crate::__is_bonus!($group),
                 points: $points,
-                signature: shapes::signature::<shapes::$shape>,
-                wrapper: shapes::wrapper::<shapes::$shape>,
-                missing: shapes::missing::<shapes::$shape>,
+                signature: shape_source::signature::<shapes::$shape>,
+                wrapper: shape_source::wrapper::<shapes::$shape>,
+                missing: shape_source::missing::<shapes::$shape>,
             }, )*
         ];
 
-        /// The lab's exercises' names, in the lab's order.
+        /// The lab's exercises' names, in the lab's order. `grading` has
+        /// them typed too (`LabExercise`, which its diagnosis matches on);
+        /// these names stay for what links the workbook alone or deals in
+        /// names: `grade`'s rubric, gradebook columns and reports.
         pub const LAB_EXERCISES: &[&str] = &[$(stringify!($lab)),*];
 
         /// The bonus extensions' names.
@@ -160,8 +164,8 @@ macro_rules! __implementation {
         // once per exercise.
         { $path:tt $extensions:tt }
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
         $crate::Implementation {
             $( $name: $crate::__function!($group $name $shape $path $extensions), )*

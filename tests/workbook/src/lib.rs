@@ -12,7 +12,8 @@
 //! * [`CheckRng`], [`ScriptedRng`] and [`WordList`] are the random sources
 //!   the checks hand to a student's functions.
 //!
-//! One file per job: `registry` (the list), `shapes` (a signature each),
+//! One file per job: `registry` (the list), `shapes` (a signature each,
+//! as types), `shape_source` (the same as Rust source),
 //! `implementation`, `protocol` (requests and responses), `call` (the
 //! typed calls), `observer` (how each call is watched), and the random
 //! sources `check_rng`, `scripted` and `word_list`.
@@ -28,6 +29,7 @@ mod panics;
 mod protocol;
 mod registry;
 mod scripted;
+mod shape_source;
 pub mod shapes;
 mod word_list;
 

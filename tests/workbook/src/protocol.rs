@@ -15,8 +15,8 @@ macro_rules! items {
     (
         {}
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
         /// A call the grader asks for: the exercise, and its input.
         #[derive(Debug, Clone, Serialize, Deserialize)]

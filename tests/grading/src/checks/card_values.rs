@@ -7,7 +7,7 @@
 use std::panic::{self, AssertUnwindSafe};
 
 use super::not_a_permutation;
-use super::shuffles::Shuffle;
+use super::under_test::Shuffle;
 use crate::failure::deck;
 use crate::{CheckRng, Failure, Functions};
 

@@ -1,51 +1,12 @@
 //! Checks of `efficient_selection_shuffle`: for k from n − 1 down to 1,
-//! swap position k with a random r in 0..=k.
+//! swap position k with a random r in 0..=k. Its lab steps are here; its
+//! property checks are the random shuffles' shared ones, which the
+//! registry binds to it (`in shuffles(under_test::EFFICIENT)`).
 
-use super::shuffles::{self, EFFICIENT, RANDOM_SCRIPT_CARDS, RANDOM_SCRIPTS};
+use super::shuffles::{RANDOM_SCRIPT_CARDS, RANDOM_SCRIPTS};
 use crate::failure::deck;
 use crate::oracle::{SWAP_WRONG_TURNS, diagnose, replay_swaps};
 use crate::{CheckRng, Failure, Functions};
-
-pub fn returns_a_permutation(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::returns_a_permutation(f, &EFFICIENT)
-}
-
-pub fn small_decks(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::small_decks(f, &EFFICIENT)
-}
-
-/// The core check: see [`shuffles::reaches_many_orders_of_8_cards`].
-pub fn reaches_many_orders_of_8_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::reaches_many_orders_of_8_cards(f, &EFFICIENT)
-}
-
-pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uses_the_rng_it_is_given(f, &EFFICIENT)
-}
-
-/// See [`shuffles::uniform_over_the_24_orders_of_4_cards`]: false alarm
-/// ≤ 1e-6; power against the naive swap-with-anyone shuffle > 1 − 1e-12
-/// (λ = 357). A loop that stops at k = 2 reaches only 12 of the 24 orders.
-pub fn uniform_over_the_24_orders_of_4_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uniform_over_the_24_orders_of_4_cards(f, &EFFICIENT)
-}
-
-/// See [`shuffles::uniform_at_2_cards`]: false alarm ≤ 1e-6; power 1
-/// against Sattolo's off-by-one, which always swaps two cards.
-pub fn uniform_at_2_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uniform_at_2_cards(f, &EFFICIENT)
-}
-
-/// See [`shuffles::uniform_at_52_cards`]: false alarm ≤ 1e-6; power
-/// above 1 − 1e-12 against the naive swap-with-anyone shuffle (λ = 1316).
-pub fn uniform_at_52_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uniform_at_52_cards(f, &EFFICIENT)
-}
-
-/// See [`card_values::any_i32_can_be_a_card`](super::card_values::any_i32_can_be_a_card).
-pub fn any_i32_can_be_a_card(f: &dyn Functions) -> Result<(), Failure> {
-    super::card_values::any_i32_can_be_a_card(f, &EFFICIENT)
-}
 
 /// The start of a hint when a replay matches neither the lab's steps nor a
 /// known wrong turn: the steps may be right and the draws read otherwise,

@@ -8,8 +8,8 @@ macro_rules! check_modules {
     (
         {}
         exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal) )* ]) )* ]
-        lab [ $( $lab:ident )* ]
+            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
+        lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
         $(
             #[doc = $summary]
@@ -22,8 +22,10 @@ workbook::with_exercises!([check_modules]);
 
 pub(crate) mod card_values;
 pub(crate) mod coin_probe;
+pub(crate) mod permutation_pairs;
 pub(crate) mod shuffles;
 pub mod snapshot;
+pub(crate) mod under_test;
 
 /// Describes how `output` fails to be a rearrangement of `input`, if it
 /// does.

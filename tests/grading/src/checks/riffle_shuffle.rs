@@ -1,8 +1,9 @@
 //! Bonus checks of `riffle_shuffle`, the Gilbert–Shannon–Reeds riffle.
 //! Every correct riffle has the same distribution whatever it draws, so
-//! these are all property checks.
+//! these are all property checks. Those any random rearrangement must
+//! pass (a permutation, small decks, the seed) are the shared ones, which
+//! the registry binds to it (`in shuffles(under_test::RIFFLE)`).
 
-use super::shuffles::{self, RIFFLE};
 use crate::algorithms::{riffle_probability, rising_sequences};
 use crate::failure::deck;
 use crate::stats::{self, ChiSquare};
@@ -12,14 +13,6 @@ use crate::{CheckRng, Failure, Functions};
 /// eleven orders the model gives 1/16, and 20,000 for the unchanged deck.
 const MODEL_RIFFLES: usize = 64_000;
 const MODEL_SEED: u64 = 16;
-
-pub fn returns_a_permutation(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::returns_a_permutation(f, &RIFFLE)
-}
-
-pub fn small_decks(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::small_decks(f, &RIFFLE)
-}
 
 /// Positions of the cards 0..n in a deck, or `None` if it is not a
 /// rearrangement of 0..n.
@@ -56,10 +49,6 @@ pub fn keeps_each_packet_in_order(f: &dyn Functions) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uses_the_rng_it_is_given(f, &RIFFLE)
 }
 
 /// The model test: Pearson's chi-square over the 12 orders of 4 cards a

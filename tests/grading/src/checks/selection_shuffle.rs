@@ -1,53 +1,14 @@
 //! Checks of `selection_shuffle`: pick a random unused card for each
-//! position, drawing again whenever the card is already used.
+//! position, drawing again whenever the card is already used. Its lab
+//! steps are here; its property checks are the random shuffles' shared
+//! ones, which the registry binds to it (`in shuffles(under_test::SELECTION)`).
 
 use std::sync::LazyLock;
 
-use super::shuffles::{self, RANDOM_SCRIPT_CARDS, RANDOM_SCRIPTS, SELECTION};
+use super::shuffles::{RANDOM_SCRIPT_CARDS, RANDOM_SCRIPTS};
 use crate::failure::deck;
 use crate::oracle::{SELECTION_WRONG_TURNS, diagnose, replay_selection};
 use crate::{CheckRng, Failure, Functions};
-
-pub fn returns_a_permutation(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::returns_a_permutation(f, &SELECTION)
-}
-
-pub fn small_decks(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::small_decks(f, &SELECTION)
-}
-
-/// The core check: see [`shuffles::reaches_many_orders_of_8_cards`].
-pub fn reaches_many_orders_of_8_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::reaches_many_orders_of_8_cards(f, &SELECTION)
-}
-
-pub fn uses_the_rng_it_is_given(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uses_the_rng_it_is_given(f, &SELECTION)
-}
-
-/// See [`shuffles::uniform_over_the_24_orders_of_4_cards`]: false alarm
-/// ≤ 1e-6; power against the step-to-the-next-unused-card selection shuffle
-/// is 1 to double precision (λ = 4312).
-pub fn uniform_over_the_24_orders_of_4_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uniform_over_the_24_orders_of_4_cards(f, &SELECTION)
-}
-
-/// See [`shuffles::uniform_at_2_cards`]: false alarm ≤ 1e-6; power 1
-/// against a selection shuffle that leaves 2-card decks unshuffled.
-pub fn uniform_at_2_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uniform_at_2_cards(f, &SELECTION)
-}
-
-/// See [`shuffles::uniform_at_52_cards`]: false alarm ≤ 1e-6; power
-/// above 1 − 1e-12 against a shuffle with the naive swap's position bias.
-pub fn uniform_at_52_cards(f: &dyn Functions) -> Result<(), Failure> {
-    shuffles::uniform_at_52_cards(f, &SELECTION)
-}
-
-/// See [`card_values::any_i32_can_be_a_card`](super::card_values::any_i32_can_be_a_card).
-pub fn any_i32_can_be_a_card(f: &dyn Functions) -> Result<(), Failure> {
-    super::card_values::any_i32_can_be_a_card(f, &SELECTION)
-}
 
 /// Runs the student's selection shuffle on a scripted random source and
 /// compares deck and number of draws with the lab's steps.

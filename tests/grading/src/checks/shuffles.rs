@@ -1,7 +1,12 @@
-//! Property checks shared by the two random shuffles. Each exercise module
-//! calls these through its own adapter, so the test paths still read
-//! `selection_shuffle::…` and `efficient_selection_shuffle::…`.
+//! Property checks the random shuffles share, each given the
+//! [shuffle under test](super::under_test). The registry binds each to its
+//! exercises (`uniform_at_2_cards in shuffles(under_test::SELECTION)`), so
+//! the test paths still read `selection_shuffle::…` and
+//! `efficient_selection_shuffle::…`, and each check's false-alarm
+//! probability and power are stated here, once; where an exercise's own
+//! wrong turns give another power, its shuffle's constant says so.
 
+use super::under_test::Shuffle;
 use super::{distinct_deck, not_a_permutation};
 use crate::algorithms::{lexicographic_rank, order_at};
 use crate::failure::deck;
@@ -12,71 +17,6 @@ use crate::{CheckRng, Failure, Functions};
 /// their exhaustive ones on the small decks, and how many scripts each.
 pub(crate) const RANDOM_SCRIPT_CARDS: [usize; 3] = [7, 13, 52];
 pub(crate) const RANDOM_SCRIPTS: usize = 50;
-
-/// Calls a shuffle `times` times on copies of a deck, one rng throughout.
-type ShuffleMany = fn(&dyn Functions, &[i32], &mut CheckRng, usize) -> Vec<Vec<i32>>;
-
-/// A random shuffle under test, seen as "deck in, new decks out".
-pub(crate) struct Shuffle {
-    pub(crate) name: &'static str,
-    /// What to look at when the result is not a permutation.
-    permutation_hint: &'static str,
-    /// What to look at when some orders come up too often.
-    uniform_hint: &'static str,
-    /// The deck for the seed check: big enough that two fair shuffles
-    /// with different seeds agree with probability below 1e-6.
-    seed_check_cards: usize,
-    run: ShuffleMany,
-}
-
-impl Shuffle {
-    pub(crate) fn many(
-        &self,
-        f: &dyn Functions,
-        values: &[i32],
-        rng: &mut CheckRng,
-        times: usize,
-    ) -> Vec<Vec<i32>> {
-        (self.run)(f, values, rng, times)
-    }
-
-    fn once(&self, f: &dyn Functions, values: &[i32], rng: &mut CheckRng) -> Vec<i32> {
-        self.many(f, values, rng, 1).pop().unwrap_or_default()
-    }
-}
-
-pub(crate) const SELECTION: Shuffle = Shuffle {
-    name: crate::check::selection_shuffle::EXERCISE,
-    permutation_hint: "every card must appear exactly once. Mark a card as used when you copy \
-        it, and when j lands on a used card, draw a new j",
-    uniform_hint: "when values[j] is already used, draw a brand-new j from the whole deck; \
-        stepping to a neighbour or skipping the draw favours some cards",
-    seed_check_cards: 10,
-    run: |f, values, rng, times| f.selection_shuffle().call(values, rng, times),
-};
-
-pub(crate) const EFFICIENT: Shuffle = Shuffle {
-    name: crate::check::efficient_selection_shuffle::EXERCISE,
-    permutation_hint: "only ever exchange two cards (`values.swap(k, r)`); copying one card \
-        over another loses a card",
-    uniform_hint: "k must visit every position from n - 1 down to 1, and r must range over \
-        all of 0..=k, k included. Swapping with any position, or never with itself, makes \
-        some orders likelier than others",
-    seed_check_cards: 10,
-    run: |f, values, rng, times| f.efficient_selection_shuffle().call(values, rng, times),
-};
-
-pub(crate) const RIFFLE: Shuffle = Shuffle {
-    name: crate::check::riffle_shuffle::EXERCISE,
-    permutation_hint: "each card goes into exactly one packet and comes out exactly once: \
-        take it from the front of its packet and move past it",
-    uniform_hint: "cut after a binomial number of cards and choose each card's packet in \
-        proportion to the cards it has left",
-    // One riffle of 10 cards repeats with probability about 1e-3 (its 2^10
-    // cut-and-drop patterns are few); of 52 cards, below 2^-51.
-    seed_check_cards: 52,
-    run: |f, values, rng, times| f.riffle_shuffle().call(values, rng, times),
-};
 
 /// Shuffles for the 4-card order test: 500 per order.
 pub(crate) const ORDER_SHUFFLES: u64 = 12_000;

@@ -165,7 +165,7 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
 ];
 
 pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
-    use crate::checks::are_permutations::{
+    use crate::checks::permutation_pairs::{
         PLAIN_VALUES, SAME_PRODUCT_OR_XOR, SAME_SUM, every_small_pair, every_small_pair_of,
     };
     let asked = |pairs: Vec<Pair>| -> Option<(Vec<Pair>, Vec<bool>)> {

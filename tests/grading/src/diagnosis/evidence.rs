@@ -9,7 +9,10 @@ use std::panic::{self, AssertUnwindSafe};
 use crate::quiet_panics::QuietPanics;
 use crate::{CheckRng, Outcome, Raised};
 
-/// What a call gave: its answer, or the message it panicked with.
+/// What a call gave: its answer, or the message it panicked with. The
+/// message is evidence, read as text by the models (std's `the len is 5
+/// but the index is 5`), not an error of this crate, so it stays a
+/// `String` rather than an error type.
 pub(crate) type Attempt<T> = Result<T, String>;
 
 /// Runs `body`, keeping its panic off the terminal and its message as the

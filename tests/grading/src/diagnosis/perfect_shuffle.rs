@@ -21,7 +21,7 @@ const SIZES: [usize; 20] = [
 type Answers = Vec<(usize, Attempt<Vec<i32>>)>;
 
 /// The known mistake of a perfect shuffle, if any.
-pub(super) fn diagnose(f: &dyn Functions) -> Option<Mistake> {
+pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
     let answers: Answers = SIZES
         .iter()
         .map(|&n| {

@@ -10,8 +10,10 @@ use rand::RngExt;
 use super::evidence::quietly;
 use super::evidence::{ShuffleOnce, attempt, one_past_the_end, past_the_end, runs_past_budget};
 use crate::checks::distinct_deck;
+use crate::checks::shuffles::reaches_many_orders_of_8_cards;
+use crate::checks::under_test::{EFFICIENT, SELECTION, Shuffle};
 use crate::oracle::{self, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn, replay_swaps};
-use crate::{CheckRng, Failure, Functions, Mistake};
+use crate::{CheckRng, Functions, Mistake};
 
 /// The deck and draws the shuffles' diagnoses replay: every k and r of a
 /// 6-card deck, including r = k and r = 0.
@@ -54,8 +56,8 @@ fn wrong_turn(
 }
 
 /// Whether the shuffle's core check fails: it reaches only a few orders.
-fn barely_shuffles(f: &dyn Functions, check: fn(&dyn Functions) -> Result<(), Failure>) -> bool {
-    quietly(|| check(f).is_err()).unwrap_or(false)
+fn barely_shuffles(f: &dyn Functions, shuffle: &Shuffle) -> bool {
+    quietly(|| reaches_many_orders_of_8_cards(f, shuffle).is_err()).unwrap_or(false)
 }
 
 /// Whether a shuffle never swaps a 2-card deck in 200 tries, which a fair
@@ -277,7 +279,6 @@ fn swaps_naively(once: ShuffleOnce) -> bool {
 }
 
 pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
-    use crate::checks::efficient_selection_shuffle as checks;
     let once = |deck: &[i32], rng: &mut CheckRng| {
         let mut decks = f.efficient_selection_shuffle().call(deck, rng, 1);
         decks.pop().unwrap_or_default()
@@ -293,7 +294,7 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
     // rearrangement, one swap, a cut) ignores the task: a trivial answer,
     // which earns nothing by the core gate and is never named.
-    if barely_shuffles(f, checks::reaches_many_orders_of_8_cards) {
+    if barely_shuffles(f, &EFFICIENT) {
         return None;
     }
     let script: Vec<(usize, usize)> = (1..SWAP_DECK.len())
@@ -318,7 +319,6 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
 }
 
 pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
-    use crate::checks::selection_shuffle as checks;
     let once = |deck: &[i32], rng: &mut CheckRng| {
         let mut decks = f.selection_shuffle().call(deck, rng, 1);
         decks.pop().unwrap_or_default()
@@ -333,7 +333,7 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
     // rearrangement, one swap, a cut) ignores the task: a trivial answer,
     // which earns nothing by the core gate and is never named.
-    if barely_shuffles(f, checks::reaches_many_orders_of_8_cards) {
+    if barely_shuffles(f, &SELECTION) {
         return None;
     }
     let n = SELECTION_DECK.len();
