@@ -65,6 +65,23 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         rubric: Option<PathBuf>,
     },
+    /// Print the file each exercise of `part` is written in, one a line:
+    /// how the Gradescope script finds the work in an upload, from the
+    /// registry, so that a new exercise needs no change there.
+    #[command(hide = true)]
+    ExerciseFiles {
+        #[arg(value_enum)]
+        part: Part,
+    },
+}
+
+/// The two parts of the workbook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Part {
+    /// The lab's exercises, each in `src/<name>.rs`.
+    Lab,
+    /// The bonus exercises, each in `src/extensions/<name>.rs`.
+    Bonus,
 }
 
 /// The report formats.

@@ -15,7 +15,7 @@ use anyhow::{Context, anyhow};
 pub use crate::build::compile::Compiled;
 pub use crate::build::discover::{Submission, discover};
 pub use crate::build::repair::Broken;
-pub use crate::cli::{Cli, Command, Format};
+pub use crate::cli::{Cli, Command, Format, Part};
 pub use crate::results::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
 pub use crate::run::sandbox::isolated;
@@ -37,6 +37,14 @@ use crate::run::workers::{Grading, available_jobs, join_workers, spawn_workers};
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     grading::quiet_check_panics();
     grading::checks::snapshot::set_quiet(true);
+    if let Some(Command::ExerciseFiles { part }) = cli.command {
+        for exercise in workbook::EXERCISES {
+            if exercise.bonus == (part == Part::Bonus) {
+                println!("{}.rs", exercise.name);
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(Command::Assign { out, rubric }) = &cli.command {
         let (text, rubric) = load_rubric(rubric.as_deref())?;
         let made = crate::classroom::assign::assign(out, &rubric, &text)?;

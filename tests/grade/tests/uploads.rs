@@ -341,18 +341,52 @@ fn an_upload_grade_cannot_read_as_one_submission_tells_the_student_what_to_uploa
 /// `run_autograder` names the files a student writes, for the upload it
 /// looks for and the sentence it shows; they are the registry's.
 #[test]
-fn run_autograder_names_the_registrys_files() {
+fn run_autograder_finds_the_registrys_files_through_grade() {
+    // The script holds no list of its own: it asks grade, which reads the
+    // registry, so a new exercise changes nothing in it.
     let script = fs::read_to_string(workspace().join("tests/gradescope/run_autograder")).unwrap();
-    let list = |name: &str| -> Vec<String> {
-        let start = script.find(&format!("{name}=(")).unwrap() + name.len() + 2;
-        let end = start + script[start..].find(')').unwrap();
-        script[start..end]
-            .split_whitespace()
+    assert!(script.contains("\"$grade\" exercise-files lab"), "{script}");
+    assert!(!script.contains("perfect_shuffle.rs"), "a list of its own");
+    let files = |part: &str| -> Vec<String> {
+        let output = Command::new(env!("CARGO_BIN_EXE_grade"))
+            .args(["exercise-files", part])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
             .map(String::from)
             .collect()
     };
-    assert_eq!(list("lab_files"), lab_files());
-    assert_eq!(list("bonus_files"), bonus_files());
+    assert_eq!(files("lab"), lab_files());
+    assert_eq!(files("bonus"), bonus_files());
+}
+
+#[test]
+fn a_grader_that_cannot_list_the_files_tells_the_student_to_ask_and_the_log_why() {
+    let root = tempfile::tempdir().unwrap();
+    let submission = root.path().join("submission");
+    fs::create_dir(&submission).unwrap();
+    fs::write(submission.join("flip.rs"), "pub fn flip() {}\n").unwrap();
+    let output = Command::new("bash")
+        .arg(workspace().join("tests/gradescope/run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .env("GRADE", root.path().join("no-such-grade"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let results: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(root.path().join("results/results.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(results["score"], 0);
+    assert_eq!(
+        results["output"],
+        "The autograder could not grade this upload; tell your instructor."
+    );
+    let log = fs::read_to_string(root.path().join("results/grade.log")).unwrap();
+    assert!(log.contains("could not list the exercises' files"), "{log}");
 }
 
 #[test]
