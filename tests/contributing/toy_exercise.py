@@ -357,9 +357,9 @@ def main():
         check_the_new_exercise(copy, env, LAB, False, report)
     if not args.quick:
         # Step 10: re-pin the views of the whole lab, from the two test
-        # binaries that own them. Never INSTA_UPDATE=always across the
-        # workspace: the wrong fixtures' runs would rewrite the checks' own
-        # pinned outputs (.config/insta.yaml says so).
+        # binaries that own them (the checks' own pinned outputs are
+        # written by the reference's suite alone, so these cannot touch
+        # them).
         run(["cargo", "test", "--no-fail-fast", "-p", "grading", "--test", "summary",
              "-p", "grade", "--test", "class_report"], copy, env,
             extra_env={"INSTA_UPDATE": "always"})

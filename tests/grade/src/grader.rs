@@ -36,7 +36,6 @@ use crate::run::workers::{Grading, available_jobs, join_workers, spawn_workers};
 /// Runs the command; errors are bad input or a grader that cannot work.
 pub fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     grading::quiet_check_panics();
-    grading::checks::snapshot::set_quiet(true);
     if let Some(Command::ExerciseFiles { part }) = cli.command {
         for exercise in workbook::EXERCISES {
             if exercise.bonus == (part == Part::Bonus) {

@@ -370,9 +370,20 @@ pub fn verdicts(
 /// // exercises/tests/grading.rs: the whole file
 /// grading::grading_suite!(exercises);
 /// ```
+///
+/// The reference's suite alone says `grading_suite!(solutions, repins
+/// snapshots)` (with the `repin` feature): only its outputs may re-pin
+/// the checks' own snapshots when `INSTA_UPDATE` asks, so no other run,
+/// of a wrong fixture say, can write a wrong answer into them.
 #[macro_export]
 macro_rules! grading_suite {
+    ($first:ident $(:: $path:ident)*, repins snapshots) => {
+        $crate::grading_suite!(@suite $first $(:: $path)*; $crate::checks::snapshot::let_this_run_repin(););
+    };
     ($first:ident $(:: $path:ident)*) => {
+        $crate::grading_suite!(@suite $first $(:: $path)*;);
+    };
+    (@suite $first:ident $(:: $path:ident)*; $($before:stmt;)?) => {
         /// The crate under test, as the grading suite sees it.
         static GRADED: $crate::Implementation = $crate::implementation!(
             $first $(:: $path)*,
@@ -380,6 +391,7 @@ macro_rules! grading_suite {
         );
 
         fn main() -> ::std::process::ExitCode {
+            $($before;)?
             $crate::harness::main(&GRADED, stringify!($first))
         }
     };

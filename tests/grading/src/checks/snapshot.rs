@@ -5,31 +5,42 @@
 //! finding the workspace at run time. A failing comparison is told by the
 //! check's own message, which names the first line that differs: insta is
 //! asked for the same assertion only when a maintainer re-pins the outputs
-//! (`INSTA_UPDATE=always` or `new`), since its box in the middle of a
-//! student's run, ending "Run `cargo insta test`", says the same thing
-//! less clearly and points at a tool the student need not install. The
-//! `grade` command never asks it ([`set_quiet`]).
+//! (`INSTA_UPDATE=always` or `new`) from the reference's suite, the one
+//! run that calls [`let_this_run_repin`]. Any other run (a student's, whose
+//! insta box ending "Run `cargo insta test`" would only point at a tool
+//! they need not install; `grade`'s; a test that puts wrong fixtures
+//! through the checks) never writes a snapshot, whatever `INSTA_UPDATE`
+//! says, so no wrong answer can be pinned by accident.
 
+#[cfg(feature = "repin")]
 use std::sync::atomic::{AtomicBool, Ordering};
 
-static QUIET: AtomicBool = AtomicBool::new(false);
-
-/// Stops failing snapshot checks from printing insta's diff to stderr.
-pub fn set_quiet(quiet: bool) {
-    QUIET.store(quiet, Ordering::Relaxed);
-}
-
-/// Whether a failing comparison should go through insta: only when a
-/// maintainer asks it to write the new outputs, never under `grade`.
+/// Whether this process may re-pin: set by the reference's suite alone.
 #[cfg(feature = "repin")]
-pub(crate) fn quiet() -> bool {
-    QUIET.load(Ordering::Relaxed) || !repinning(std::env::var("INSTA_UPDATE").ok().as_deref())
+static MAY_REPIN: AtomicBool = AtomicBool::new(false);
+
+/// Lets a failing comparison in this process ask insta to write the new
+/// output when `INSTA_UPDATE` asks: for the reference's suite only (see
+/// [`grading_suite!`](crate::grading_suite)).
+#[cfg(feature = "repin")]
+pub fn let_this_run_repin() {
+    MAY_REPIN.store(true, Ordering::Relaxed);
 }
 
-/// Whether `INSTA_UPDATE` asks insta to write snapshots.
+/// Whether a failing comparison should go through insta.
+#[cfg(feature = "repin")]
+pub(crate) fn repins() -> bool {
+    repinning(
+        MAY_REPIN.load(Ordering::Relaxed),
+        std::env::var("INSTA_UPDATE").ok().as_deref(),
+    )
+}
+
+/// Whether a run that `may_repin` is asked by `INSTA_UPDATE` to write
+/// snapshots.
 #[cfg(any(feature = "repin", test))]
-fn repinning(insta_update: Option<&str>) -> bool {
-    matches!(insta_update, Some("always" | "new"))
+fn repinning(may_repin: bool, insta_update: Option<&str>) -> bool {
+    may_repin && matches!(insta_update, Some("always" | "new"))
 }
 
 /// The body of an insta `.snap` file: what follows its metadata header.
@@ -62,7 +73,7 @@ macro_rules! pinned {
         // Only a build with the `repin` feature can re-pin; `grade` and a
         // student's build leave insta out.
         #[cfg(feature = "repin")]
-        if !matched && !$crate::checks::snapshot::quiet() {
+        if !matched && $crate::checks::snapshot::repins() {
             let _ = std::panic::catch_unwind(|| insta::assert_snapshot!($name, transcript));
         }
         matched
@@ -83,13 +94,16 @@ mod tests {
     }
 
     /// A student's run, the workspace's settings and the student edition's
-    /// forced `no` all keep insta quiet; a maintainer's re-pin does not.
+    /// forced `no` all keep insta quiet; a maintainer's re-pin does not,
+    /// and only from the reference's suite.
     #[test]
-    fn insta_speaks_only_when_a_maintainer_repins() {
-        assert!(!repinning(None));
-        assert!(!repinning(Some("no")));
-        assert!(!repinning(Some("auto")));
-        assert!(repinning(Some("always")));
-        assert!(repinning(Some("new")));
+    fn insta_speaks_only_when_a_maintainer_repins_from_the_reference() {
+        assert!(!repinning(true, None));
+        assert!(!repinning(true, Some("no")));
+        assert!(!repinning(true, Some("auto")));
+        assert!(repinning(true, Some("always")));
+        assert!(repinning(true, Some("new")));
+        assert!(!repinning(false, Some("always")));
+        assert!(!repinning(false, Some("new")));
     }
 }
