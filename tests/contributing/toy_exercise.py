@@ -130,7 +130,7 @@ LAB_STUB = STUB.replace(NAME, LAB).replace(
     "its last card moved to the front", "its first card moved to the end")
 
 # The book shows the solution by anchor, never a copy. The toy's section
-# goes under Going deeper: the main path is within a few lines of its
+# goes in the Answers appendix: the main path is within a few lines of its
 # 2,500 (docs/tests/book.rs), as CONTRIBUTING's step 9 says.
 LAB_SECTION = f'''
 ## A toy exercise
@@ -138,7 +138,7 @@ LAB_SECTION = f'''
 `{LAB}` moves the top card to the bottom:
 
 ```rust
-{{{{#include ../../../solutions/src/{LAB}.rs:{LAB}}}}}
+{{{{#include ../../solutions/src/{LAB}.rs:{LAB}}}}}
 ```
 '''
 
@@ -163,7 +163,7 @@ LAB_FILES = {
     f"tests/stubs/exercises/src/{LAB}.rs",
     "tests/stubs/exercises/src/lib.rs",
     "tests/fixtures/class/reference.rs",
-    "docs/src/deeper/perfect-shuffle.md",
+    "docs/src/answers.md",
 }
 
 
@@ -259,7 +259,7 @@ def add_lab_exercise(copy: Path, env):
     (copy / f"exercises/src/{LAB}.rs").write_text(LAB_STUB)
     add_to_module(copy / "exercises/src/lib.rs", LAB)
     freeze_stubs(copy, "", LAB, "lib.rs")
-    chapter = copy / "docs/src/deeper/perfect-shuffle.md"
+    chapter = copy / "docs/src/answers.md"
     chapter.write_text(chapter.read_text() + LAB_SECTION)
     # The diagnosis needs nothing more: the registry entry's `diagnosis
     # none` is its arm of diagnose's match, which the registry generates.
