@@ -11,6 +11,7 @@ use std::process::Command;
 
 use anyhow::{Context, bail};
 
+use crate::classroom::edition_manifest::workspace_manifest;
 use crate::classroom::workflow::{WORKFLOW, classroom_workflow};
 use crate::machine::host::{host_target, workspace_root};
 use crate::machine::output_file::replace_atomically;
@@ -235,45 +236,6 @@ fn stripped_manifest(text: &str) -> anyhow::Result<String> {
         library.insert("doctest".into(), false.into());
     }
     Ok(toml::to_string(&manifest)?)
-}
-
-/// The workspace's manifest with only `members`, the path dependencies
-/// among them, and its profiles and lints.
-fn workspace_manifest(
-    root: &Path,
-    members: &[&str],
-    default_members: &[&str],
-    header: &str,
-) -> anyhow::Result<String> {
-    let text = fs::read_to_string(root.join("Cargo.toml")).context("the workspace manifest")?;
-    let mut manifest: toml::Table = text.parse().context("the workspace manifest")?;
-    let Some(toml::Value::Table(workspace)) = manifest.get_mut("workspace") else {
-        bail!("the workspace manifest has no [workspace]");
-    };
-    workspace.insert("members".into(), members.to_vec().into());
-    workspace.insert("default-members".into(), default_members.to_vec().into());
-    // Path dependencies on crates the edition leaves out (the reference
-    // among them) would not resolve, and their profiles would warn.
-    let mut left_out = Vec::new();
-    if let Some(toml::Value::Table(dependencies)) = workspace.get_mut("dependencies") {
-        dependencies.retain(|name, dependency| {
-            let path = dependency.get("path").and_then(toml::Value::as_str);
-            let kept = path.is_none_or(|path| members.contains(&path));
-            if !kept {
-                left_out.push(name.to_string());
-            }
-            kept
-        });
-    }
-    if let Some(toml::Value::Table(packages)) = manifest
-        .get_mut("profile")
-        .and_then(|p| p.get_mut("dev"))
-        .and_then(|d| d.get_mut("package"))
-    {
-        packages.retain(|name, _| !left_out.iter().any(|l| l == name));
-    }
-    let comments: String = header.lines().map(|l| format!("# {l}\n")).collect();
-    Ok(format!("{comments}\n{}", toml::to_string(&manifest)?))
 }
 
 /// The workspace's lockfile, trimmed by cargo to the crates the edition

@@ -5,4 +5,5 @@
 
 pub mod assign;
 pub mod edited_checks;
+pub mod edition_manifest;
 pub mod workflow;
