@@ -53,6 +53,12 @@ const INNOCENT: &[&str] = &["reference", "classmate"];
 /// links and HTML: "partly compiled", so it is not one of the hostile
 /// class (whose every member is graded), but of this one only.
 const COMPILER_MESSAGE: &str = "report_compiler_message";
+
+/// The same, under a name that retitles the terminal, with its gradebook
+/// cell: a submission that does not wholly compile is named in the line
+/// that closes the table ("partly compiled: 2 (…)"), which printed the
+/// name raw until that line escaped it too.
+const UNCOMPILABLE_NAME: (&str, &str) = ("\u{1b}]0;partly\u{7}", "\\u{1b}]0;partly\\u{7}");
 const UNCOMPILABLE: &str = r#"pub fn reversing_sequence() -> [usize; 3] {
     let draws: [usize; 3] = "[see your grade](javascript:alert(1)) \
         ![x](http://example.invalid/pixel.png) <img src=http://example.invalid/c.png>";
@@ -86,8 +92,10 @@ fn graded() -> &'static (tempfile::TempDir, tempfile::TempDir, Vec<u8>) {
             let to = class.path().join(format!("{name}.rs"));
             std::fs::copy(fixtures().join("class/reference.rs"), to).unwrap();
         }
-        let to = class.path().join(format!("{COMPILER_MESSAGE}.rs"));
-        std::fs::write(to, uncompilable()).unwrap();
+        for name in [COMPILER_MESSAGE, UNCOMPILABLE_NAME.0] {
+            let to = class.path().join(format!("{name}.rs"));
+            std::fs::write(to, uncompilable()).unwrap();
+        }
         let out = tempfile::tempdir().unwrap();
         let csv = grade(class.path(), Some(out.path()), &["--format", "csv"]);
         (class, out, csv)
@@ -142,7 +150,7 @@ fn attributes<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
 fn no_page_loads_or_links_to_anything_a_submission_wrote() {
     let (_, out, _) = graded();
     let pages = pages(out.path());
-    assert_eq!(pages.len(), 2 + OWN.len() + NAMES.len() + INNOCENT.len());
+    assert_eq!(pages.len(), 3 + OWN.len() + NAMES.len() + INNOCENT.len());
     for page in &pages {
         let html = std::fs::read_to_string(page).unwrap();
         let head = &html[..html.find("</head>").unwrap()];
@@ -239,6 +247,10 @@ fn what_grade_prints_holds_no_control_character() {
         "the escapes are shown: {table}"
     );
     assert!(table.contains("\\u{1b}]0;title\\u{7}esc: 90 / 100 points"));
+    assert!(
+        table.contains("partly compiled: 2 (\\u{1b}]0;partly\\u{7}, report_compiler_message)"),
+        "{table}"
+    );
     assert!(table.contains("line\\u{a}forged,100: 90 / 100 points"));
     // One submission's JSON, graded apart: into the class's --out it would
     // make a gradebook of one.
@@ -275,7 +287,7 @@ fn no_gradebook_cell_begins_a_formula_and_every_row_is_as_expected() {
         }
         rows += 1;
     }
-    assert_eq!(rows, 1 + OWN.len() + NAMES.len() + INNOCENT.len(), "{csv}");
+    assert_eq!(rows, 2 + OWN.len() + NAMES.len() + INNOCENT.len(), "{csv}");
     let source = |name: &str| std::fs::read_to_string(class.path().join(format!("{name}.rs")));
     let panics = Loses::Only(&["reversing_sequence"]);
     let lines: Vec<&str> = csv.lines().collect();
@@ -291,8 +303,10 @@ fn no_gradebook_cell_begins_a_formula_and_every_row_is_as_expected() {
         let expected = row(name, Loses::Nothing, "graded", &source(name).unwrap());
         assert!(lines.contains(&expected.as_str()), "{expected} in\n{csv}");
     }
-    let expected = row(COMPILER_MESSAGE, panics, "partly compiled", &uncompilable());
-    assert!(lines.contains(&expected.as_str()), "{expected} in\n{csv}");
+    for cell in [COMPILER_MESSAGE, UNCOMPILABLE_NAME.1] {
+        let expected = row(cell, panics, "partly compiled", &uncompilable());
+        assert!(lines.contains(&expected.as_str()), "{expected} in\n{csv}");
+    }
 }
 
 /// `grades.csv.rs`, `index.html.rs` and `submissions.rs` stopped the run

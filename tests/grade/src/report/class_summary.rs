@@ -89,11 +89,19 @@ fn submissions(n: usize) -> String {
 
 /// How many `ids` there are, then up to [`NAMES_SHOWN`] of them:
 /// `0`, `2 (a, b)`, `7 (a, b, c, d, e and 2 more)`.
+/// How many `ids` there are, naming the first few: each on one line with
+/// its control characters shown, since an id is a file name a submission
+/// chose (a name holding an escape sequence would otherwise reach the
+/// instructor's terminal raw whenever it did not compile or timed out).
 fn counted(ids: Vec<&str>) -> String {
     if ids.is_empty() {
         return "0".to_string();
     }
-    let shown = ids[..ids.len().min(NAMES_SHOWN)].join(", ");
+    let shown = ids[..ids.len().min(NAMES_SHOWN)]
+        .iter()
+        .map(|id| crate::terminal::one_line(id))
+        .collect::<Vec<_>>()
+        .join(", ");
     let more = match ids.len().saturating_sub(NAMES_SHOWN) {
         0 => String::new(),
         rest => format!(" and {rest} more"),
@@ -134,5 +142,15 @@ mod tests {
         assert_eq!(counted(vec!["a", "b"]), "2 (a, b)");
         let seven = vec!["a", "b", "c", "d", "e", "f", "g"];
         assert_eq!(counted(seven), "7 (a, b, c, d, e and 2 more)");
+    }
+
+    /// A file name is the submission's own: one that retitles the window
+    /// or forges a line is shown, not obeyed.
+    #[test]
+    fn a_name_is_shown_on_one_line_with_its_escapes_visible() {
+        assert_eq!(
+            counted(vec!["\u{1b}]0;title\u{7}esc", "line\nforged"]),
+            "2 (\\u{1b}]0;title\\u{7}esc, line\\u{a}forged)"
+        );
     }
 }
