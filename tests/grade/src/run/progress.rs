@@ -64,7 +64,7 @@ impl Progress {
         if !dependencies_built {
             self.say(
                 "grade: building the dependencies of the graders' images first (once per build \
-                 folder, a few minutes)…",
+                 folder, under a minute)…",
             );
         }
         self.say(&format!("grade: compiling {}…", submissions(count)));
