@@ -88,11 +88,11 @@ fn submissions(n: usize) -> String {
 }
 
 /// How many `ids` there are, then up to [`NAMES_SHOWN`] of them:
-/// `0`, `2 (a, b)`, `7 (a, b, c, d, e and 2 more)`.
-/// How many `ids` there are, naming the first few: each on one line with
-/// its control characters shown, since an id is a file name a submission
-/// chose (a name holding an escape sequence would otherwise reach the
-/// instructor's terminal raw whenever it did not compile or timed out).
+/// `0`, `2 (a, b)`, `7 (a, b, c, d, e and 2 more)`. Each is shown on one
+/// line with its control characters visible, since an id is a file name a
+/// submission chose: a name holding an escape sequence would otherwise
+/// reach the instructor's terminal raw whenever it did not compile, timed
+/// out or crashed.
 fn counted(ids: Vec<&str>) -> String {
     if ids.is_empty() {
         return "0".to_string();
