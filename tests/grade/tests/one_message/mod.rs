@@ -226,7 +226,11 @@ fn a_timeout_comes_first_and_folds_what_it_stopped() {
         lines[folded + 1].contains("not run: selection_shuffle ran out of time"),
         "{table}"
     );
-    assert_eq!(table.matches("not run:").count(), 1, "{table}");
+    assert_eq!(
+        table.matches("not run: selection_shuffle").count(),
+        1,
+        "{table}"
+    );
     assert_eq!(table.matches("did not return within").count(), 1, "{table}");
 }
 
