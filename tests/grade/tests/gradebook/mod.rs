@@ -33,6 +33,12 @@ pub fn cell(points: f64) -> String {
     format!("{points}")
 }
 
+/// Whether `source` defines `exercise`'s function: a fixture written
+/// before the exercise was added does not, and loses it.
+pub fn defines(source: &str, exercise: &str) -> bool {
+    source.contains(&format!("fn {exercise}"))
+}
+
 /// The line of submission `id`, whose source is `source`: 0 for each
 /// exercise it loses, full points for the others, then `status` and no
 /// bonus check passed. An exercise the source does not define (one added
@@ -45,7 +51,7 @@ pub fn row(id: &str, loses: Loses<'_>, status: &str, source: &str) -> String {
     let mut cells = Vec::new();
     for (exercise, full) in full_points() {
         max += full;
-        let defined = source.contains(&format!("fn {exercise}"));
+        let defined = defines(source, exercise);
         if !defined && status == "graded" {
             status = "partly compiled";
         }
