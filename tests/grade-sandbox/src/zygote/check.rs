@@ -1,7 +1,7 @@
-//! One check's processes, forked by the zygote: the leader, PID 1 of the
-//! check's PID and mount namespaces, and the worker, which limits itself
-//! and executes the submission's image (see the parent module for the
-//! tree).
+//! One check's processes, started by the zygote: the leader, PID 1 of the
+//! check's PID and mount namespaces, which becomes the check's init, and
+//! the worker, which limits itself and executes the submission's image
+//! (see the parent module for the tree).
 //!
 //! What a check's start costs, and where (the grader asking until the
 //! first answer, less the student's code; medians of 540 checks of 10
@@ -13,7 +13,7 @@
 //! | clone into new PID and mount namespaces | 130 |
 //! | the leader joins the check's cgroups (v1: two writes) | 100 |
 //! | a fresh `/tmp` (tmpfs) | 50 |
-//! | fork of the worker (now a vfork: see `under_new_process`) | 105 |
+//! | fork of the worker | 105 |
 //! | pipes placed, rlimits, the check's user | 85 |
 //! | Landlock (rules made once by the zygote; 75 more when per check) | 10 |
 //! | seccomp (a binary search: 220 as seccompiler's chain) | 78 |
@@ -23,12 +23,17 @@
 //! The kernel's share dominates: on this machine fork and exit alone cost
 //! 134 µs and fork and exec of a small static binary 410-470 µs. A later
 //! call of the same check costs 8 µs beyond the student's code.
+//!
+//! Since that table, the leader and the worker are vforks and the leader
+//! ends as the 76-byte init: no copy of the zygote's address space, its
+//! faults or its teardown. The start's median at `--jobs 1` went from
+//! 0.98 ms to 0.69 ms, and a check's whole cost beyond the student's code
+//! from 1.27 ms to 0.97 ms (10 typical submissions, quiet machine).
 
-use std::ffi::CString;
+use std::ffi::CStr;
 use std::fs::File;
 use std::io::Write;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -38,6 +43,8 @@ use nix::sys::signal::{SigSet, SigmaskHow, Signal, sigprocmask};
 use nix::sys::wait::{WaitStatus, waitpid};
 use nix::unistd::{Pid, setpgid};
 
+use super::init::Init;
+use super::vfork::{Stack, vfork_on};
 use crate::control::CHECK_PIPES;
 use crate::view::{self, Isolation};
 use crate::{Limits, seccomp};
@@ -49,6 +56,10 @@ pub(super) const SETUP_FAILED: i32 = crate::Exit::SetupFailed.code();
 /// is isolated, and its own user (as root).
 pub(super) struct Check<'a> {
     pub(super) image: &'a Path,
+    /// The image's path as `execve` takes it, made once by the zygote.
+    pub(super) image_name: &'a CStr,
+    /// The init the leader becomes, where it runs (see [`Init`]).
+    pub(super) init: Option<&'a Init>,
     /// The Landlock rules, made once by the zygote where every check works
     /// in the same `/tmp` (with namespaces); else made by each worker.
     pub(super) landlock: Option<&'a landlock::RulesetCreated>,
@@ -101,13 +112,16 @@ pub(super) fn exit_now(code: i32) -> ! {
 
 /// The check's leader: PID 1 of the check's namespaces, where it mounts the
 /// check's `/tmp`, or with none a process group of its own, working in
-/// `folder`. It forks the worker and waits for it; it never runs student
-/// code. Returns the exit code the zygote reports.
+/// `folder`. It starts the worker (on `worker_stack`) and, once the worker
+/// has executed the image, becomes the [`Init`] that waits for it, or,
+/// without one, waits itself; it never runs student code. Returns the exit
+/// code the zygote reports, when it does not become the init.
 pub(super) fn leader(
     check: &Check<'_>,
     pipes: [OwnedFd; CHECK_PIPES],
     inherited: [RawFd; 2],
     folder: Option<PathBuf>,
+    worker_stack: &mut Stack,
 ) -> i32 {
     for fd in inherited {
         let _ = nix::unistd::close(fd);
@@ -123,130 +137,81 @@ pub(super) fn leader(
         Ok(workdir) => workdir,
         Err(error) => return report_setup_failure(&pipes[2], &error),
     };
-    under_new_process(pipes, |pipes| worker(check, pipes, &workdir))
+    // A copy of the output that closes itself if the init executes: the
+    // one place to say why it did not.
+    let report = pipes[2].try_clone().ok();
+    let started = start_worker(pipes, worker_stack, |pipes| worker(check, pipes, &workdir));
+    // What the leader allocated would stay in the zygote's memory.
+    drop(workdir);
+    let worker = match started {
+        Ok(worker) => worker,
+        Err(code) => return code,
+    };
+    if let Some(init) = check.init {
+        let error = init.execute();
+        let _ = nix::sys::signal::kill(worker, Signal::SIGKILL);
+        if let Some(report) = &report {
+            report_setup_failure(
+                report,
+                &anyhow::anyhow!("executing the check's init: {error}"),
+            );
+        }
+    }
+    drop(report);
+    wait_for(worker)
 }
 
-/// Runs `body` in a new child process and returns its exit code, or 128
-/// plus the signal that ended it. This process closes its copies of the
-/// pipes at once, so the grader sees them close when the child ends.
-///
-/// The child is a `vfork`: it shares this process's memory, on a stack of
-/// its own, while this process waits for it to execute the image (or to
-/// fail and exit). So no copy of the address space is made only to be
-/// thrown away by `execve`: in a typical class of 100 on the 2-core
-/// machine, the CPU of zygotes, leaders and workers fell from 4.65 s to
-/// 3.05 s (perf, 499 Hz), 0.36 ms a check. Everything else is the child's own, as
-/// with `fork`: descriptors, working folder, limits, user, Landlock,
-/// seccomp and signals. What it writes to memory (the few allocations of
-/// its setup) is this process's too, which only waits for it and exits.
-#[allow(unsafe_code)]
-fn under_new_process(
+/// Starts `body` as the worker, a vfork of this process, and returns its
+/// process id once it has executed the image (or exited, having failed).
+/// This process closes its copies of the pipes then, so the grader sees
+/// them close when the worker ends. `Err` is the exit code to end with.
+fn start_worker(
     pipes: [OwnedFd; CHECK_PIPES],
+    stack: &mut Stack,
     body: impl FnOnce([OwnedFd; CHECK_PIPES]) -> i32,
-) -> i32 {
+) -> Result<Pid, i32> {
     let numbers = pipes.each_ref().map(AsRawFd::as_raw_fd);
-    let Some(mut stack) = WorkerStack::new() else {
-        return report_setup_failure(&pipes[2], &anyhow::anyhow!("no memory for a stack"));
-    };
-    // The child takes the pipes and the body; this process keeps its own
-    // descriptors by number, and closes them once the child has gone on.
+    // The worker takes the pipes (in its own descriptor table); this
+    // process keeps its own copies by number.
     let mut handover = Some((pipes, body));
-    let child_body = Box::new(|| match handover.take() {
-        Some((pipes, body)) => body(pipes) as isize,
-        None => SETUP_FAILED as isize,
-    });
-    // SAFETY: with CLONE_VFORK this process is suspended until the child
-    // executes the image or exits, so the two never run at once in the
-    // shared memory; the child runs on `stack`, its own mapping with a
-    // guard page below, not on this process's frames, and this process
-    // has one thread, so no lock is held while it waits.
-    let cloned = unsafe {
-        nix::sched::clone(
-            child_body,
-            stack.as_mut_slice(),
-            CloneFlags::CLONE_VM | CloneFlags::CLONE_VFORK,
-            Some(Signal::SIGCHLD as i32),
-        )
+    #[allow(unsafe_code)]
+    // SAFETY: a leader has one thread; the worker runs on its own stack,
+    // sets itself up and executes the image, and what it allocates on the
+    // way it frees first (the image's name is the zygote's, made once).
+    let started = unsafe {
+        vfork_on(stack, CloneFlags::empty(), || match handover.take() {
+            Some((pipes, body)) => body(pipes),
+            None => SETUP_FAILED,
+        })
     };
-    let child = match cloned {
-        Ok(child) => child,
-        Err(error) => {
-            // The body never ran: the pipes are still this process's.
-            if let Some((pipes, _)) = handover.take() {
-                return report_setup_failure(&pipes[2], &anyhow::anyhow!("clone: {error}"));
+    match started {
+        Ok(worker) => {
+            for fd in numbers {
+                let _ = nix::unistd::close(fd);
             }
-            return SETUP_FAILED;
+            Ok(worker)
         }
-    };
-    for fd in numbers {
-        let _ = nix::unistd::close(fd);
+        // The body never ran: the pipes are still this process's.
+        Err(error) => Err(match handover.take() {
+            Some((pipes, _)) => report_setup_failure(&pipes[2], &anyhow::anyhow!("clone: {error}")),
+            None => SETUP_FAILED,
+        }),
     }
-    // Reap everything; an init also inherits the orphans.
+}
+
+/// Waits for `worker`, reaping every child (an init also inherits the
+/// orphans), and returns its exit code, or 128 plus the signal that ended
+/// it.
+fn wait_for(worker: Pid) -> i32 {
     loop {
         match waitpid(None, None) {
-            Ok(WaitStatus::Exited(pid, code)) if pid == child => return code,
-            Ok(WaitStatus::Signaled(pid, signal, _)) if pid == child => {
+            Ok(WaitStatus::Exited(pid, code)) if pid == worker => return code,
+            Ok(WaitStatus::Signaled(pid, signal, _)) if pid == worker => {
                 return 128 + signal as i32;
             }
             Err(Errno::EINTR) | Ok(_) => continue,
             Err(_) => return SETUP_FAILED,
         }
-    }
-}
-
-/// The worker's stack while it sets itself up: its own anonymous mapping,
-/// with an inaccessible page at the bottom, so that an overflow faults
-/// instead of writing over this process's memory, which the worker shares.
-struct WorkerStack {
-    base: std::ptr::NonNull<std::ffi::c_void>,
-}
-
-impl WorkerStack {
-    /// Far more than the setup needs (the seccomp filter is the deepest);
-    /// only the pages it touches are ever made.
-    const SIZE: usize = 1 << 20;
-    const GUARD: usize = 1 << 12;
-
-    #[allow(unsafe_code)]
-    fn new() -> Option<WorkerStack> {
-        use nix::sys::mman::{MapFlags, ProtFlags, mmap_anonymous, mprotect};
-        let size = std::num::NonZeroUsize::new(Self::SIZE)?;
-        // SAFETY: a fresh private mapping, which nothing else refers to.
-        let base = unsafe {
-            mmap_anonymous(
-                None,
-                size,
-                ProtFlags::PROT_READ | ProtFlags::PROT_WRITE,
-                MapFlags::MAP_PRIVATE | MapFlags::MAP_STACK,
-            )
-        }
-        .ok()?;
-        let stack = WorkerStack { base };
-        // SAFETY: the lowest page of the mapping just made.
-        unsafe { mprotect(base, Self::GUARD, ProtFlags::PROT_NONE) }.ok()?;
-        Some(stack)
-    }
-
-    /// The usable part, above the guard page.
-    #[allow(unsafe_code)]
-    fn as_mut_slice(&mut self) -> &mut [u8] {
-        // SAFETY: the mapping is SIZE bytes, readable and writable above
-        // its guard page, and owned by this value.
-        unsafe {
-            std::slice::from_raw_parts_mut(
-                self.base.as_ptr().cast::<u8>().add(Self::GUARD),
-                Self::SIZE - Self::GUARD,
-            )
-        }
-    }
-}
-
-impl Drop for WorkerStack {
-    #[allow(unsafe_code)]
-    fn drop(&mut self) {
-        // SAFETY: the mapping this value made; the worker that ran on it
-        // has executed the image or exited by now (CLONE_VFORK).
-        let _ = unsafe { nix::sys::mman::munmap(self.base, Self::SIZE) };
     }
 }
 
@@ -269,8 +234,7 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
     // so that placing the pipes at theirs closes none of them.
     let pipes = pipes.map(|fd| move_high(&fd).unwrap_or(fd));
     let [requests, responses, output] = pipes;
-    let setup = || -> anyhow::Result<CString> {
-        let image = CString::new(check.image.as_os_str().as_bytes())?;
+    let setup = || -> anyhow::Result<()> {
         nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
         nix::unistd::dup2_stdin(File::open("/dev/null")?.as_fd())?;
         nix::unistd::dup2_stdout(output.as_fd())?;
@@ -299,12 +263,11 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         caps::clear(None, caps::CapSet::Permitted)?;
         caps::clear(None, caps::CapSet::Inheritable)?;
         seccomp::confine(nix::unistd::getpid().as_raw())?;
-        Ok(image)
+        Ok(())
     };
-    let image = match setup() {
-        Ok(image) => image,
-        Err(error) => return report_setup_failure(&output, &error),
-    };
+    if let Err(error) = setup() {
+        return report_setup_failure(&output, &error);
+    }
     // From here on the standard three and the two pipes at their numbers
     // are all this process has open; stderr is the check's output.
     for fd in [requests, responses, output] {
@@ -314,8 +277,8 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         eprintln!("harness: {error:#}");
         return SETUP_FAILED;
     }
-    let no_environment: [&CString; 0] = [];
-    let error = nix::unistd::execve(&image, &[&image], &no_environment)
+    let no_environment: [&CStr; 0] = [];
+    let error = nix::unistd::execve(check.image_name, &[check.image_name], &no_environment)
         .err()
         .map_or_else(|| "execve returned".to_string(), |e| e.to_string());
     eprintln!("harness: executing the image: {error}");

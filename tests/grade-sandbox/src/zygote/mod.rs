@@ -9,12 +9,17 @@
 //!     │   not root), PID, network, mount and IPC namespaces, in a private
 //!     │   read-only root that holds the image at /image; no student code
 //!      └─ check leader: PID 1 of new PID and mount namespaces, in the
-//!         │   check's cgroup, a fresh /tmp; waits, and passes on how the
-//!         │   worker ended
+//!         │   check's cgroup, a fresh /tmp; once the worker runs the image
+//!         │   it executes the init (76 bytes, see [`init`]), which waits
+//!         │   and passes on how the worker ended
 //!          └─ worker: limits, its own user (as root), Landlock, seccomp,
 //!             then execve(/image) with an empty environment: only now is
 //!             the submission's code mapped, its constructors run, here
 //! ```
+//!
+//! The leader and the worker are vforks (see [`vfork`]): each shares its
+//! parent's memory, which waits, until it executes the init or the image,
+//! so no copy of the zygote's address space is made per check.
 //!
 //! The image holds this one submission's code and the serving loop
 //! (`grade-serve`), nothing of the sandbox: every step above that limits
@@ -32,8 +37,9 @@
 //! of its own, which the zygote kills when the leader ends.
 
 use std::collections::HashMap;
-use std::ffi::OsString;
+use std::ffi::{CString, OsString};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -53,7 +59,11 @@ use crate::view::{self, Isolation};
 use crate::{Exit, Limits};
 
 mod check;
+mod init;
+mod vfork;
 use check::{Check, exit_now, fork_into, leader, report_setup_failure};
+use init::Init;
+use vfork::{Stack, vfork_on};
 
 /// Runs checks of the submission whose image is `image` for the grader on
 /// the control socket `control`, until the grader closes it.
@@ -88,8 +98,13 @@ pub(crate) fn run(
     mask.add(Signal::SIGCHLD);
     sigprocmask(SigmaskHow::SIG_BLOCK, Some(&mask), None)?;
     let children = SignalFd::with_flags(&mask, SfdFlags::SFD_CLOEXEC | SfdFlags::SFD_NONBLOCK)?;
+    let image_name = CString::new(image.as_os_str().as_bytes())?;
     let mut zygote = Zygote {
         image,
+        image_name,
+        init: Init::load(),
+        leader_stack: Stack::new().context("mapping the leaders' stack")?,
+        worker_stack: Stack::new().context("mapping the workers' stack")?,
         landlock,
         groups,
         limits,
@@ -114,6 +129,14 @@ pub(crate) fn run(
 struct Zygote {
     /// The image's path as the workers see it.
     image: PathBuf,
+    /// The same, as `execve` takes it.
+    image_name: CString,
+    /// The program each leader becomes once its worker runs, where it runs
+    /// here; without it each leader is a `fork` that waits itself.
+    init: Option<Init>,
+    /// The stacks a leader and its worker run on (see [`vfork`]).
+    leader_stack: Stack,
+    worker_stack: Stack,
     /// The workers' Landlock rules, when they are the same for every check.
     landlock: Option<landlock::RulesetCreated>,
     groups: Option<CheckGroups>,
@@ -231,29 +254,62 @@ impl Zygote {
             },
             None => None,
         };
-        match fork_into(namespaces) {
-            Ok(None) => {
-                let inherited = [self.control.as_raw_fd(), self.children.as_raw_fd()];
-                let check = Check {
-                    image: &self.image,
-                    landlock: self.landlock.as_ref(),
-                    limits: self.limits,
-                    isolation: self.sandbox.isolation,
-                    uid,
-                };
-                let joined = match (&self.groups, slot) {
-                    (Some(groups), Some(slot)) => groups.join(slot),
-                    _ => Ok(()),
-                };
-                let code = match joined {
-                    Ok(()) => leader(&check, pipes, inherited, folder),
-                    Err(error) => report_setup_failure(&pipes[2], &error),
-                };
-                exit_now(code)
+        let inherited = [self.control.as_raw_fd(), self.children.as_raw_fd()];
+        let as_vfork = self.init.is_some();
+        let check = Check {
+            image: &self.image,
+            image_name: &self.image_name,
+            init: self.init.as_ref(),
+            landlock: self.landlock.as_ref(),
+            limits: self.limits,
+            isolation: self.sandbox.isolation,
+            uid,
+        };
+        let groups = &self.groups;
+        let worker_stack = &mut self.worker_stack;
+        // The leader's own copy of the folder's name: after a vfork, what
+        // the leader frees is gone from the zygote's memory too.
+        let folder_for_leader = folder.clone();
+        let numbers = pipes.each_ref().map(AsRawFd::as_raw_fd);
+        let run_leader = move || {
+            let joined = match (groups, slot) {
+                (Some(groups), Some(slot)) => groups.join(slot),
+                _ => Ok(()),
+            };
+            match joined {
+                Ok(()) => leader(&check, pipes, inherited, folder_for_leader, worker_stack),
+                Err(error) => report_setup_failure(&pipes[2], &error),
             }
-            Ok(Some(child)) => {
+        };
+        let started = if as_vfork {
+            // SAFETY: the zygote has one thread; the leader runs on its
+            // own stack, and becomes the init (or exits) before the zygote
+            // runs again, having freed what it allocated.
+            #[allow(unsafe_code)]
+            let started = unsafe { vfork_on(&mut self.leader_stack, namespaces, run_leader) };
+            // The leader took the pipes in its own descriptor table; the
+            // zygote's copies close by number (had the clone failed, the
+            // leader's body would have been dropped here with them).
+            if started.is_ok() {
+                for fd in numbers {
+                    let _ = nix::unistd::close(fd);
+                }
+            }
+            started
+        } else {
+            let forked = fork_into(namespaces);
+            if let Ok(None) = forked {
+                exit_now(run_leader())
+            }
+            // The zygote's copy of the leader's body, pipes and all.
+            drop(run_leader);
+            forked.map(|child| child.unwrap_or(Pid::from_raw(0)))
+        };
+        match started {
+            Ok(child) => {
                 // The leader's own group, set from both sides so that a kill
-                // sent at once still reaches it.
+                // sent at once still reaches it (after a vfork, the leader
+                // has set it already).
                 let _ = setpgid(child, child);
                 self.running.insert(
                     child,
