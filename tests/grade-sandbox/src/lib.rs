@@ -39,4 +39,4 @@ pub use compile::{
 pub use exit::Exit;
 pub use limits::{LIMITS_VARIABLE, Limits};
 pub use view::Isolation;
-pub use zygote::{SANDBOX_VARIABLE, Sandbox, ZYGOTE_COMMAND, zygote_main};
+pub use zygote::{FORK_LEADERS_VARIABLE, SANDBOX_VARIABLE, Sandbox, ZYGOTE_COMMAND, zygote_main};

@@ -242,6 +242,21 @@ fn hostile_fixtures_hold_as_root() {
     if skip_without_root("hostile_fixtures_hold_as_root") {
         return;
     }
+    hostile_fixtures_hold_as_root_with(&[]);
+}
+
+/// Setting (a) again with each check's leader a `fork` that waits itself,
+/// as on a machine where the 76-byte init cannot run (any but x86-64):
+/// the same rows, nothing left behind.
+#[test]
+fn hostile_fixtures_hold_as_root_with_forked_leaders() {
+    if skip_without_root("hostile_fixtures_hold_as_root_with_forked_leaders") {
+        return;
+    }
+    hostile_fixtures_hold_as_root_with(&[(grade_sandbox::FORK_LEADERS_VARIABLE, "1")]);
+}
+
+fn hostile_fixtures_hold_as_root_with(environment: &[(&str, &str)]) {
     let before = leftovers();
     let class = hostile_class();
     let out = tempfile::tempdir().unwrap();
@@ -252,6 +267,7 @@ fn hostile_fixtures_hold_as_root() {
         .env("GRADE_ALLOW_UNSAFE", "1")
         .env("GRADE_UNSCANNED", "1")
         .env(CANARY.0, CANARY.1)
+        .envs(environment.iter().copied())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

@@ -102,7 +102,11 @@ pub(crate) fn run(
     let mut zygote = Zygote {
         image,
         image_name,
-        init: Init::load(),
+        init: if sandbox.fork_leaders {
+            None
+        } else {
+            Init::load()
+        },
         leader_stack: Stack::new().context("mapping the leaders' stack")?,
         worker_stack: Stack::new().context("mapping the workers' stack")?,
         landlock,
@@ -340,7 +344,17 @@ pub struct Sandbox {
     pub isolation: Isolation,
     /// The zygote's cgroups, which hold one group per running check.
     pub cgroups: Option<Cgroups>,
+    /// Each leader a `fork` that waits itself, as where the init cannot
+    /// run (another architecture; see [`init`]): set by
+    /// [`FORK_LEADERS_VARIABLE`], so that the workbook's own tests prove
+    /// that way too.
+    pub fork_leaders: bool,
 }
+
+/// The environment variable, read by `grade`, that makes every check's
+/// leader a `fork` that waits itself ([`Sandbox::fork_leaders`]); for the
+/// workbook's own tests.
+pub const FORK_LEADERS_VARIABLE: &str = "GRADE_FORK_LEADERS";
 
 /// The environment variable that carries the [`Sandbox`] to the zygote.
 pub const SANDBOX_VARIABLE: &str = "GRADE_SANDBOX";

@@ -19,7 +19,9 @@ use std::time::Duration;
 use anyhow::Context;
 
 use grade_sandbox::control::{self, FromZygote, ToZygote};
-use grade_sandbox::{Cgroups, Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
+use grade_sandbox::{
+    Cgroups, FORK_LEADERS_VARIABLE, Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox,
+};
 
 use crate::machine::lock;
 use crate::machine::setting::{Setting, namespace_arguments};
@@ -90,6 +92,7 @@ impl Zygote {
         let sandbox = Sandbox {
             isolation: setting.isolation,
             cgroups: cgroups.clone(),
+            fork_leaders: std::env::var_os(FORK_LEADERS_VARIABLE).is_some_and(|v| v == "1"),
         };
         let (ours, theirs) = control::socket_pair()?;
         let mut command = match setting.isolation {
