@@ -10,9 +10,9 @@
 //! whose every descendant inherits the restriction. It works the same with
 //! or without namespaces (Landlock needs no privilege), so it holds on a
 //! laptop or in a container where `unshare` is refused. Where a mount
-//! namespace exists, `grade` also covers the workspace's answers inside it
-//! first: Landlock refuses mounts to the processes it restricts, so it
-//! comes after.
+//! namespace exists, this process also covers the workspace's answers
+//! inside it first ([`BuildView::hide`]): Landlock refuses mounts to the
+//! processes it restricts, so it comes after.
 
 use std::ffi::OsString;
 use std::os::unix::process::CommandExt;
@@ -42,6 +42,13 @@ pub struct BuildView {
     /// Folders it may also write: the generated workspace and its target
     /// folder, cargo's home (its locks and caches), its temporary folder.
     pub write: Vec<PathBuf>,
+    /// Paths to cover before anything else, each folder with an empty
+    /// read-only one and each file with `/dev/null`: the answers a build
+    /// must not read, where `grade` gave cargo a mount namespace of its own
+    /// (`unshare`). Empty without one: a mount here would cover the
+    /// machine's own paths.
+    #[serde(default)]
+    pub hide: Vec<PathBuf>,
 }
 
 /// System folders a compiler and linker need, read and executed: their
@@ -58,6 +65,37 @@ const SYSTEM_FOLDERS: &[&str] = &[
 const DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full", "/dev/urandom"];
 
 impl BuildView {
+    /// Covers each of [`BuildView::hide`] in this process's mount
+    /// namespace, which must be one of its own. A mount each, in this
+    /// process: a shell that ran `mount` for each path cost about 1 ms a
+    /// path, 0.23 s of a typical class's build before cargo started.
+    pub fn hide_paths(&self) -> anyhow::Result<()> {
+        use nix::mount::{MsFlags, mount};
+        for path in &self.hide {
+            let covered = if path.is_dir() {
+                mount(
+                    Some("tmpfs"),
+                    path,
+                    Some("tmpfs"),
+                    MsFlags::MS_RDONLY,
+                    Some("size=4k,mode=555"),
+                )
+            } else if path.exists() {
+                mount(
+                    Some("/dev/null"),
+                    path,
+                    None::<&str>,
+                    MsFlags::MS_BIND,
+                    None::<&str>,
+                )
+            } else {
+                Ok(())
+            };
+            covered.with_context(|| format!("could not hide {} from the build", path.display()))?;
+        }
+        Ok(())
+    }
+
     /// Restricts the calling thread, and every process it starts from now
     /// on, to this view. `Ok(false)` where the kernel has no Landlock: then
     /// the scan and the dep-info check stand alone, as `grade`'s setting
@@ -107,6 +145,8 @@ pub fn build_view_main(arguments: &[OsString]) -> ExitCode {
             .with_context(|| format!("{BUILD_VIEW_VARIABLE} is not set"))?;
         let view: BuildView = serde_json::from_str(&text)
             .with_context(|| format!("{BUILD_VIEW_VARIABLE} is not valid"))?;
+        // Before Landlock, which refuses mounts to what it restricts.
+        view.hide_paths()?;
         view.restrict_self()
             .context("restricting the build with Landlock")?;
         Ok(Command::new(program)
@@ -128,6 +168,63 @@ pub fn build_view_main(arguments: &[OsString]) -> ExitCode {
 mod tests {
     use super::*;
 
+    /// In a child of its own, in a mount namespace of its own (as root):
+    /// each hidden path is empty, a folder's files gone and a file's text
+    /// gone, while outside the namespace both are still there.
+    #[test]
+    fn hidden_paths_are_empty_inside_and_untouched_outside() {
+        use nix::mount::{MsFlags, mount};
+        use nix::sched::{CloneFlags, unshare};
+        if !nix::unistd::Uid::effective().is_root() {
+            eprintln!("not root: no mount namespace to hide paths in");
+            return;
+        }
+        let secret = tempfile::tempdir().unwrap();
+        std::fs::write(secret.path().join("answer.rs"), "pub fn flip() {}").unwrap();
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), "the key").unwrap();
+        let view = BuildView {
+            hide: vec![
+                secret.path().to_path_buf(),
+                file.path().to_path_buf(),
+                secret.path().join("absent"),
+            ],
+            ..BuildView::default()
+        };
+        let check = || -> anyhow::Result<bool> {
+            unshare(CloneFlags::CLONE_NEWNS)?;
+            mount(
+                None::<&str>,
+                "/",
+                None::<&str>,
+                MsFlags::MS_REC | MsFlags::MS_PRIVATE,
+                None::<&str>,
+            )?;
+            view.hide_paths()?;
+            let folder_empty = std::fs::read_dir(secret.path())?.next().is_none();
+            let file_empty = std::fs::read(file.path())?.is_empty();
+            Ok(folder_empty && file_empty)
+        };
+        #[allow(unsafe_code)]
+        // SAFETY: the child only unshares, mounts, reads and exits.
+        match unsafe { nix::unistd::fork() }.unwrap() {
+            nix::unistd::ForkResult::Child => {
+                let code = if matches!(check(), Ok(true)) { 0 } else { 1 };
+                #[allow(unsafe_code)]
+                // SAFETY: _exit only ends the process.
+                unsafe {
+                    nix::libc::_exit(code)
+                }
+            }
+            nix::unistd::ForkResult::Parent { child } => {
+                let status = nix::sys::wait::waitpid(child, None).unwrap();
+                assert_eq!(status, nix::sys::wait::WaitStatus::Exited(child, 0));
+            }
+        }
+        assert!(secret.path().join("answer.rs").exists());
+        assert_eq!(std::fs::read(file.path()).unwrap(), b"the key");
+    }
+
     /// In a thread of its own (Landlock binds the calling thread and what
     /// it starts): a process started under the view reads the files it
     /// holds and not one beside them.
@@ -142,8 +239,8 @@ mod tests {
         std::fs::write(inside.path().join("mine.rs"), "mine").unwrap();
         std::fs::write(outside.path().join("answer.rs"), "answer").unwrap();
         let view = BuildView {
-            read: vec![],
             write: vec![inside.path().to_path_buf()],
+            ..BuildView::default()
         };
         let (mine, answer) = std::thread::scope(|scope| {
             scope

@@ -15,7 +15,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail};
 
-use crate::build::build_view::{HIDE_THEN_RUN, build_temporary, build_view, mount_namespace};
+use crate::build::build_view::{build_temporary, build_view, mount_namespace};
 use crate::build::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
 use crate::build::link::{self, TemplateFailed};
 use crate::build::workspace;
@@ -99,15 +99,14 @@ impl Cargo {
         // the mount namespace where there is one (Landlock refuses the
         // mounts that cover the hidden paths, so it comes after them).
         let grade = std::env::current_exe().context("finding grade's own executable")?;
+        let mut view = build_view(&self.dir);
         let mut command = match mount_namespace() {
             Some(args) => {
+                // Covered by `grade __build-view` itself, inside the
+                // namespace, before its Landlock rules.
+                view.hide = self.hidden.clone();
                 let mut command = Command::new("unshare");
-                command
-                    .args(args)
-                    .args(["sh", "-c", HIDE_THEN_RUN, "sh"])
-                    .arg(self.hidden.len().to_string())
-                    .args(&self.hidden)
-                    .arg(grade);
+                command.args(args).arg(grade);
                 command
             }
             None => Command::new(grade),
@@ -119,7 +118,7 @@ impl Cargo {
             .arg(cargo)
             .env(
                 grade_sandbox::BUILD_VIEW_VARIABLE,
-                serde_json::to_string(&build_view(&self.dir))?,
+                serde_json::to_string(&view)?,
             )
             .env("TMPDIR", &temporary)
             .current_dir(&self.dir)
