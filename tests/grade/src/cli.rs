@@ -44,8 +44,8 @@ pub struct Cli {
     #[arg(long)]
     pub watch: bool,
 
-    /// Checks run at once [default: twice the number of CPUs, since a
-    /// check's time is split between the grader and its sandbox].
+    /// Checks run at once [default: three times the number of CPUs, since
+    /// a check's time is split between the grader and its sandbox].
     #[arg(long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
 }

@@ -327,13 +327,18 @@ pub(crate) fn join_workers(workers: Vec<JoinHandle<()>>) -> Vec<String> {
         .collect()
 }
 
-/// Two checks per core: each alternates between the grader's thread
-/// (sending, counting, judging) and the sandboxed child (the student's
-/// code), so one per core leaves a core idle about a third of the time
-/// (measured: 2.2 s of grading at one per core, 1.8 s at two, 1.7 s at
-/// three, for 20 submissions on 2 cores).
+/// Three checks per core: each alternates between the grader's thread
+/// (sending, counting, judging), the zygote (which waits while a check's
+/// leader and worker set up, see `grade_sandbox`'s vfork) and the
+/// sandboxed child (the student's code), so one per core leaves a core
+/// idle about a third of the time (measured: 2.2 s of grading at one per
+/// core, 1.8 s at two, 1.7 s at three, for 20 submissions on 2 cores), and
+/// two still left 10% of it idle once starting a check took less: a
+/// typical 100 took a median of 8.77 s at two per core and 8.35 s at three,
+/// the hostile mix 13.46 s and 12.88 s (3 rounds each, 2026-11-26). More
+/// at once also means more memory at once: at most `memory_mib` a check.
 pub(crate) fn available_jobs() -> usize {
-    2 * thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    3 * thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
 
 #[cfg(test)]
