@@ -128,9 +128,15 @@ impl Grading {
                 return;
             };
             let (index, submission) = (*index, &self.submissions[*index]);
-            lock(&self.progress[index])
-                .started
-                .get_or_insert_with(Instant::now);
+            let first = {
+                let mut slot = lock(&self.progress[index]);
+                let first = slot.started.is_none();
+                slot.started.get_or_insert_with(Instant::now);
+                first
+            };
+            if first {
+                self.start_ahead(index + 1);
+            }
             let compiled = self.compiled(submission);
             let mut policy = Chain::new(&self.rubric);
             for &check in chain {
@@ -171,8 +177,21 @@ impl Grading {
         }
     }
 
+    /// Starts the zygote of submission `index`, if it has an image, while
+    /// the one before it is graded: its first check then finds it set up
+    /// (a zygote takes a few milliseconds to start, which that check, and
+    /// every other of the submission's waiting for it, spent idle).
+    fn start_ahead(&self, index: usize) {
+        let Some(submission) = self.submissions.get(index) else {
+            return;
+        };
+        if let Compiled::Built { krate, .. } = self.compiled(submission) {
+            let _ = self.zygote(index, &krate);
+        }
+    }
+
     /// The zygote of submission `index`, started by the first check that
-    /// needs it.
+    /// needs it, or ahead of it by [`Grading::start_ahead`].
     fn zygote(&self, index: usize, krate: &str) -> Result<Arc<sandbox::Zygote>, NoZygote> {
         let mut slot = lock(&self.progress[index]);
         if self.stopping() {
@@ -270,6 +289,18 @@ impl Grading {
             .unwrap_or(Compiled::Failed {
                 message: "the grader lost track of this submission".into(),
             })
+    }
+}
+
+impl Drop for Grading {
+    /// Stops every zygote still held (one started ahead for a submission
+    /// that needed none, or those of a stopped run) and waits until each
+    /// has ended, before the run's cgroups go with its setting.
+    fn drop(&mut self) {
+        for slot in &self.progress {
+            lock(slot).zygote = None;
+        }
+        crate::run::zygote_client::wait_for_stopping_zygotes();
     }
 }
 
