@@ -102,14 +102,6 @@ pub(super) fn fork_into(namespaces: CloneFlags) -> nix::Result<Option<Pid>> {
     }
 }
 
-/// Ends a forked process at once, without running the destructors of the
-/// zygote's frames it was copied from.
-#[allow(unsafe_code)]
-pub(super) fn exit_now(code: i32) -> ! {
-    // SAFETY: _exit only ends the process.
-    unsafe { nix::libc::_exit(code) }
-}
-
 /// The check's leader: PID 1 of the check's namespaces, where it mounts the
 /// check's `/tmp`, or with none a process group of its own, working in
 /// `folder`. It starts the worker (on `worker_stack`) and, once the worker

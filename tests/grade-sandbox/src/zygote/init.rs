@@ -4,7 +4,7 @@
 //! code, or 128 plus the signal that ended it.
 //!
 //! Why a program of its own: the leader shares the zygote's memory (it is
-//! a `vfork`, see [`super::spawn_leader`]), and the zygote waits until the
+//! a `vfork`, see the parent module), and the zygote waits until the
 //! leader executes something or exits. Executing this init frees the
 //! zygote at once; a leader that had been a `fork` instead cost a copy of
 //! the zygote's address space, its page faults and its teardown, about
@@ -22,7 +22,10 @@ use std::os::fd::{AsRawFd, OwnedFd};
 
 use nix::errno::Errno;
 
-use super::check::SETUP_FAILED;
+use super::vfork::exit_now;
+
+/// The exit code of an init that found no child to wait for.
+const SETUP_FAILED: i32 = crate::Exit::SetupFailed.code();
 
 /// Where [`CODE`] loads the exit code of a failed wait: the instruction
 /// `mov edi, SETUP_FAILED`, whose 4 bytes after the opcode are the code.
@@ -158,7 +161,7 @@ impl Init {
         match unsafe { fork() } {
             Ok(ForkResult::Child) => {
                 self.execute();
-                super::check::exit_now(0)
+                exit_now(0)
             }
             Ok(ForkResult::Parent { child }) => loop {
                 match waitpid(child, None) {
@@ -236,15 +239,15 @@ mod tests {
                     // SAFETY: as above.
                     match unsafe { fork() } {
                         Ok(ForkResult::Child) => match child_code {
-                            Some(code) => super::super::check::exit_now(code),
+                            Some(code) => exit_now(code),
                             None => {
                                 let _ = nix::sys::signal::raise(nix::sys::signal::SIGKILL);
-                                super::super::check::exit_now(1)
+                                exit_now(1)
                             }
                         },
                         _ => {
                             init.execute();
-                            super::super::check::exit_now(1)
+                            exit_now(1)
                         }
                     }
                 }

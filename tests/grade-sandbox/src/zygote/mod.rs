@@ -10,14 +10,14 @@
 //!     │   read-only root that holds the image at /image; no student code
 //!      └─ check leader: PID 1 of new PID and mount namespaces, in the
 //!         │   check's cgroup, a fresh /tmp; once the worker runs the image
-//!         │   it executes the init (76 bytes, see [`init`]), which waits
+//!         │   it executes the init (76 bytes, see the `init` module), which waits
 //!         │   and passes on how the worker ended
 //!          └─ worker: limits, its own user (as root), Landlock, seccomp,
 //!             then execve(/image) with an empty environment: only now is
 //!             the submission's code mapped, its constructors run, here
 //! ```
 //!
-//! The leader and the worker are vforks (see [`vfork`]): each shares its
+//! The leader and the worker are vforks (see the `vfork` module): each shares its
 //! parent's memory, which waits, until it executes the init or the image,
 //! so no copy of the zygote's address space is made per check.
 //!
@@ -61,9 +61,9 @@ use crate::{Exit, Limits};
 mod check;
 mod init;
 mod vfork;
-use check::{Check, exit_now, fork_into, leader, report_setup_failure};
+use check::{Check, fork_into, leader, report_setup_failure};
 use init::Init;
-use vfork::{Stack, vfork_on};
+use vfork::{Stack, exit_now, vfork_on};
 
 /// Runs checks of the submission whose image is `image` for the grader on
 /// the control socket `control`, until the grader closes it.
@@ -138,7 +138,7 @@ struct Zygote {
     /// The program each leader becomes once its worker runs, where it runs
     /// here; without it each leader is a `fork` that waits itself.
     init: Option<Init>,
-    /// The stacks a leader and its worker run on (see [`vfork`]).
+    /// The stacks a leader and its worker run on (see the `vfork` module).
     leader_stack: Stack,
     worker_stack: Stack,
     /// The workers' Landlock rules, when they are the same for every check.
@@ -345,7 +345,7 @@ pub struct Sandbox {
     /// The zygote's cgroups, which hold one group per running check.
     pub cgroups: Option<Cgroups>,
     /// Each leader a `fork` that waits itself, as where the init cannot
-    /// run (another architecture; see [`init`]): set by
+    /// run (another architecture; see the `init` module): set by
     /// [`FORK_LEADERS_VARIABLE`], so that the workbook's own tests prove
     /// that way too.
     pub fork_leaders: bool,

@@ -1,7 +1,7 @@
 //! A child that shares its parent's memory until it executes a program or
 //! exits (`clone` with `CLONE_VM | CLONE_VFORK`), on a stack of its own.
 //!
-//! A check's leader and worker start this way (see [`super::check`]): a
+//! A check's leader and worker start this way (see the `check` module): a
 //! `fork` would copy the zygote's address space only for `execve` to throw
 //! the copy away, and fault in every page it touched on the way. In a
 //! typical class of 100 on the 2-core machine, the worker as a vfork took
@@ -94,7 +94,7 @@ pub(super) unsafe fn vfork_on(
     let mut body = Some(body);
     let child_body = Box::new(|| {
         body.take()
-            .map_or(super::check::SETUP_FAILED, |body| body()) as isize
+            .map_or(crate::Exit::SetupFailed.code(), |body| body()) as isize
     });
     // SAFETY: with CLONE_VFORK this process is suspended until the child
     // executes or exits, so the two never run at once in the shared
@@ -107,4 +107,12 @@ pub(super) unsafe fn vfork_on(
             Some(Signal::SIGCHLD as i32),
         )
     }
+}
+
+/// Ends a forked process at once, without running the destructors of the
+/// frames it was copied from.
+#[allow(unsafe_code)]
+pub(super) fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit only ends the process.
+    unsafe { nix::libc::_exit(code) }
 }
