@@ -226,7 +226,10 @@ def main():
               f"rounds (target <= 8 s, issue 40)")
         print(f"grade, warm, 100 of the hostile mix: median {hostile:.1f} s over {args.rounds} "
               f"rounds (target <= 20 s)")
-        print(f"ratio: typical {baseline / typical:.1f}x faster than the baseline (target >= 8x)")
+        # 8.1x was the shared harness's, before each check ran in a
+        # sandboxed process of its own (the instructors' chapter, "Speed").
+        print(f"ratio: typical {baseline / typical:.1f}x faster than the baseline "
+              f"(8.1x with the shared harness, before the sandbox)")
         if cold_times:
             cold = statistics.median(cold_times)
             print(f"naive baseline (fresh workspace per submission): {cold:.0f} s per submission, "
