@@ -44,7 +44,7 @@ use nix::sys::wait::{WaitStatus, waitpid};
 use nix::unistd::{Pid, setpgid};
 
 use super::init::Init;
-use super::vfork::{Stack, vfork_on};
+use super::vfork::{Stack, execute, vfork_on};
 use crate::control::CHECK_PIPES;
 use crate::view::{self, Isolation};
 use crate::{Limits, seccomp};
@@ -269,10 +269,7 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         eprintln!("harness: {error:#}");
         return SETUP_FAILED;
     }
-    let no_environment: [&CStr; 0] = [];
-    let error = nix::unistd::execve(check.image_name, &[check.image_name], &no_environment)
-        .err()
-        .map_or_else(|| "execve returned".to_string(), |e| e.to_string());
+    let error = execute(nix::libc::AT_FDCWD, check.image_name, check.image_name, 0);
     eprintln!("harness: executing the image: {error}");
     SETUP_FAILED
 }

@@ -17,12 +17,11 @@
 //! --64`, Intel syntax); elsewhere [`Init::load`] gives `None` and the
 //! leader is a `fork` that waits itself, as before.
 
-use std::ffi::CStr;
 use std::os::fd::{AsRawFd, OwnedFd};
 
 use nix::errno::Errno;
 
-use super::vfork::exit_now;
+use super::vfork::{execute, exit_now};
 
 /// The exit code of an init that found no child to wait for.
 const SETUP_FAILED: i32 = crate::Exit::SetupFailed.code();
@@ -131,24 +130,13 @@ impl Init {
     }
 
     /// Becomes the init; returns only if the kernel refused.
-    #[allow(unsafe_code)]
     pub(super) fn execute(&self) -> Errno {
-        const NAME: &CStr = c"init";
-        let arguments = [NAME.as_ptr(), std::ptr::null()];
-        let environment = [std::ptr::null::<nix::libc::c_char>()];
-        // SAFETY: every pointer is to a terminated array or string that
-        // outlives the call; on success the call does not return.
-        unsafe {
-            nix::libc::syscall(
-                nix::libc::SYS_execveat,
-                self.program.as_raw_fd(),
-                c"".as_ptr(),
-                arguments.as_ptr(),
-                environment.as_ptr(),
-                nix::libc::AT_EMPTY_PATH,
-            );
-        }
-        Errno::last()
+        execute(
+            self.program.as_raw_fd(),
+            c"",
+            c"init",
+            nix::libc::AT_EMPTY_PATH,
+        )
     }
 
     /// Whether the init runs: started with no child, it must exit at once
@@ -176,7 +164,7 @@ impl Init {
 }
 
 /// `bytes` in a memory file, sealed against any change, closed on exec.
-fn sealed_memory_file(bytes: &[u8]) -> nix::Result<OwnedFd> {
+fn sealed_memory_file(bytes: &[u8]) -> std::io::Result<OwnedFd> {
     use nix::fcntl::{FcntlArg, SealFlag, fcntl};
     use nix::sys::memfd::{MFdFlags, memfd_create};
     let flags = MFdFlags::MFD_CLOEXEC | MFdFlags::MFD_ALLOW_SEALING;
@@ -186,10 +174,8 @@ fn sealed_memory_file(bytes: &[u8]) -> nix::Result<OwnedFd> {
     let exec = MFdFlags::from_bits_retain(nix::libc::MFD_EXEC);
     let file = memfd_create(c"grade-check-init", flags | exec)
         .or_else(|_| memfd_create(c"grade-check-init", flags))?;
-    let mut written = 0;
-    while written < bytes.len() {
-        written += nix::unistd::write(&file, &bytes[written..])?;
-    }
+    let mut file = std::fs::File::from(file);
+    std::io::Write::write_all(&mut file, bytes)?;
     fcntl(
         &file,
         FcntlArg::F_ADD_SEALS(
@@ -199,7 +185,7 @@ fn sealed_memory_file(bytes: &[u8]) -> nix::Result<OwnedFd> {
                 | SealFlag::F_SEAL_WRITE,
         ),
     )?;
-    Ok(file)
+    Ok(file.into())
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]

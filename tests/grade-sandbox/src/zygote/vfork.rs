@@ -10,10 +10,12 @@
 //! at once in the memory they share; what the child allocates is the
 //! parent's afterwards, so it frees what it can before it executes.
 
-use std::ffi::c_void;
+use std::ffi::{CStr, c_void};
 use std::num::NonZeroUsize;
+use std::os::fd::RawFd;
 use std::ptr::NonNull;
 
+use nix::errno::Errno;
 use nix::sched::CloneFlags;
 use nix::sys::mman::{MapFlags, ProtFlags, mmap_anonymous, mprotect, munmap};
 use nix::sys::signal::Signal;
@@ -115,4 +117,31 @@ pub(super) unsafe fn vfork_on(
 pub(super) fn exit_now(code: i32) -> ! {
     // SAFETY: _exit only ends the process.
     unsafe { nix::libc::_exit(code) }
+}
+
+/// Executes a program with `name` as its one argument and an empty
+/// environment: the file at `path` (from the working folder when `at` is
+/// `AT_FDCWD`), or with an empty path and `AT_EMPTY_PATH` in `flags`, the
+/// file `at` is open on. Returns only if the kernel refused.
+///
+/// Its argument lists are on the stack: nix's `execve` and `fexecve` build
+/// theirs on the heap, which in a vfork is the parent's, so each check's
+/// worker and leader would leave them behind in the zygote's memory.
+#[allow(unsafe_code)]
+pub(super) fn execute(at: RawFd, path: &CStr, name: &CStr, flags: nix::libc::c_int) -> Errno {
+    let arguments = [name.as_ptr(), std::ptr::null()];
+    let environment = [std::ptr::null::<nix::libc::c_char>()];
+    // SAFETY: every pointer is to a terminated array or string that
+    // outlives the call; on success the call does not return.
+    unsafe {
+        nix::libc::syscall(
+            nix::libc::SYS_execveat,
+            at,
+            path.as_ptr(),
+            arguments.as_ptr(),
+            environment.as_ptr(),
+            flags,
+        );
+    }
+    Errno::last()
 }
