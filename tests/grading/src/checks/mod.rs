@@ -37,27 +37,11 @@ pub(crate) fn not_a_permutation(input: &[i32], output: &[i32]) -> Option<String>
             input.len()
         ));
     }
-    // Small decks, which most checks deal in thousands of times, are
-    // compared sorted on the stack, with no allocation.
-    const SMALL: usize = 16;
-    if input.len() <= SMALL {
-        let (mut want, mut got) = ([0i32; SMALL], [0i32; SMALL]);
-        let (want, got) = (&mut want[..input.len()], &mut got[..input.len()]);
-        want.copy_from_slice(input);
-        got.copy_from_slice(output);
-        want.sort_unstable();
-        got.sort_unstable();
-        if want == got {
-            return None;
-        }
-    }
-    let mut want = input.to_vec();
-    let mut got = output.to_vec();
-    want.sort_unstable();
-    got.sort_unstable();
-    if want == got {
+    if permutation_pairs::same_cards(input, output) {
         return None;
     }
+    let mut got = output.to_vec();
+    got.sort_unstable();
     let missing: Vec<i32> = input
         .iter()
         .copied()

@@ -47,6 +47,21 @@ const BASE: [i32; 6] = [3, 14, 15, 92, 65, 35];
 
 /// The lab's answer: the same cards, whatever their order.
 pub(crate) fn same_cards(a: &[i32], b: &[i32]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    // Small decks, which the checks compare thousands of times, are sorted
+    // on the stack, with no allocation.
+    const SMALL: usize = 16;
+    if a.len() <= SMALL {
+        let (mut left, mut right) = ([0i32; SMALL], [0i32; SMALL]);
+        let (left, right) = (&mut left[..a.len()], &mut right[..b.len()]);
+        left.copy_from_slice(a);
+        right.copy_from_slice(b);
+        left.sort_unstable();
+        right.sort_unstable();
+        return left == right;
+    }
     let (mut a, mut b) = (a.to_vec(), b.to_vec());
     a.sort_unstable();
     b.sort_unstable();
