@@ -86,13 +86,22 @@ impl Remote {
     /// (which only a child that writes its own messages can cause).
     fn misfit(&self, request: &Request) -> ! {
         self.process.borrow_mut().stop();
-        Raised::without_panic(Outcome::Crashed {
-            during: request.describe(),
-            how: "it sent an answer that does not fit the question".into(),
-            output: String::new(),
-        })
-        .raise()
+        crashed(
+            request.describe(),
+            "it sent an answer that does not fit the question",
+        )
     }
+}
+
+/// Ends a check whose child could not be had or could not be believed, no
+/// panic of the student's causing it: crashed `during` what, and `how`.
+pub(crate) fn crashed(during: impl Into<String>, how: impl Into<String>) -> ! {
+    Raised::without_panic(Outcome::Crashed {
+        during: during.into(),
+        how: how.into(),
+        output: String::new(),
+    })
+    .raise()
 }
 
 impl Functions for Remote {
@@ -100,12 +109,10 @@ impl Functions for Remote {
     /// killed. What the check has printed so far is kept for its report.
     fn fresh_process(&self) {
         if let Err(error) = self.process.borrow_mut().restart() {
-            Raised::without_panic(Outcome::Crashed {
-                during: "starting a new process for the next run".into(),
-                how: format!("{error:#}"),
-                output: String::new(),
-            })
-            .raise();
+            crashed(
+                "starting a new process for the next run",
+                format!("{error:#}"),
+            );
         }
     }
 

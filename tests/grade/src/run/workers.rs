@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use grading::{Check, Kind, Outcome, Raised, catalogue, run_check_on};
+use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 
 use crate::build::compile::{self, Compiled};
 use crate::build::discover::Submission;
@@ -260,12 +260,7 @@ impl Grading {
                 .map_err(anyhow::Error::new)
                 .and_then(|zygote| CheckProcess::start(&zygote))
                 .unwrap_or_else(|error| {
-                    Raised::without_panic(Outcome::Crashed {
-                        during: "starting the sandbox".into(),
-                        how: format!("{error:#}"),
-                        output: String::new(),
-                    })
-                    .raise()
+                    remote::crashed("starting the sandbox", format!("{error:#}"))
                 });
             let remote = remote::Remote::new(server, helpers);
             let result = body(&remote);
