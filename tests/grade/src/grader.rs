@@ -14,6 +14,7 @@ use anyhow::{Context, anyhow};
 
 pub use crate::build::compile::Compiled;
 pub use crate::build::discover::{Submission, discover};
+pub use crate::build::nesting::PARSER_STACK;
 pub use crate::build::repair::Broken;
 pub use crate::cli::{Cli, Command, Format, Part};
 pub use crate::results::{Extra, Results, Tags, TestResult};

@@ -28,7 +28,19 @@ fn main() -> ExitCode {
         }
     }
     let cli = grade::Cli::parse();
-    grade::run(&cli).unwrap_or_else(|error| {
+    // On a thread whose stack is known: the main thread's is whatever
+    // `ulimit -s` says, and grade parses what submissions wrote.
+    let graded = std::thread::Builder::new()
+        .name("grade".into())
+        .stack_size(grade::PARSER_STACK)
+        .spawn(move || grade::run(&cli))
+        .map_err(anyhow::Error::from)
+        .and_then(|thread| {
+            thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+    graded.unwrap_or_else(|error| {
         // An error may name a submission's file, whose name is its own.
         eprintln!("Error: {}", grade::escape_controls(&format!("{error:#}")));
         ExitCode::FAILURE

@@ -6,15 +6,40 @@
 //! this module, which shows each control character as `\u{1b}` instead.
 
 /// Whether `c` must not reach a terminal as it is: a C0 or C1 control
-/// character or DEL (`char::is_control`), or a bidirectional formatting
-/// character, which reorders how the rest of a line reads ("Trojan
-/// Source").
+/// character or DEL (`char::is_control`); a line or paragraph separator
+/// (U+2028, U+2029), which some viewers break a line at; or a default
+/// ignorable code point, which shows as nothing: the bidirectional
+/// formatting characters, which reorder how the rest of a line reads
+/// ("Trojan Source"), zero-width spaces and joiners, the Hangul fillers,
+/// variation selectors and tags. Two ids that differ only in one of these
+/// would read as one name.
 fn is_unsafe(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || is_default_ignorable(c)
+}
+
+/// Unicode's `Default_Ignorable_Code_Point` (DerivedCoreProperties.txt,
+/// Unicode 16.0, unchanged since 6.0 but for U+180F in 14.0).
+fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{034f}'
+            | '\u{061c}'
+            | '\u{115f}'..='\u{1160}'
+            | '\u{17b4}'..='\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
 }
 
 /// `text` with every control character but the line breaks and tabs of a
@@ -98,6 +123,16 @@ mod tests {
         assert_eq!(escape_controls("one\n\ttwo"), "one\n\ttwo");
         assert_eq!(one_line("one\n\ttwo"), "one\\u{a}\\u{9}two");
         assert_eq!(one_line("ada lovelace é"), "ada lovelace é");
+    }
+
+    /// Ids that differ only in what shows as nothing, or in a line
+    /// separator, read apart.
+    #[test]
+    fn invisible_and_line_separating_characters_are_shown() {
+        assert_eq!(one_line("ali\u{200b}ce"), "ali\\u{200b}ce");
+        assert_eq!(one_line("alice\u{2028}bob"), "alice\\u{2028}bob");
+        assert_eq!(one_line("\u{3164}alice\u{feff}"), "\\u{3164}alice\\u{feff}");
+        assert_eq!(escape_controls("zero\u{200d}width"), "zero\\u{200d}width");
     }
 
     #[test]

@@ -274,7 +274,7 @@ fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
 #[test]
 fn grade_names_the_edited_checks_of_a_classroom_clone() {
     let class = tempfile::tempdir().unwrap();
-    for clone in ["kept", "edited"] {
+    for clone in ["kept", "edited", "linked"] {
         let edition = class.path().join(clone);
         copy_tree(&editions().join("student"), &edition);
         reference_into(&edition.join("exercises/src"));
@@ -294,6 +294,15 @@ fn grade_names_the_edited_checks_of_a_classroom_clone() {
     fs::write(&flip, format!("{check}\n// always passes\n")).unwrap();
     fs::write(edited.join("exercises/build.rs"), "fn main() {}\n").unwrap();
     fs::remove_file(edited.join("exercises/tests/grading.rs")).unwrap();
+    // Links git keeps: a manifest that is endless if read, and a folder of
+    // loops if walked. Neither is followed; each is an edit of the checks.
+    let linked = class.path().join("linked");
+    fs::remove_file(linked.join("Cargo.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", linked.join("Cargo.toml")).unwrap();
+    fs::create_dir(linked.join("tests/loop")).unwrap();
+    for name in ["a", "b", "c"] {
+        std::os::unix::fs::symlink(".", linked.join("tests/loop").join(name)).unwrap();
+    }
 
     let output = run(Command::new(assert_cmd::cargo::cargo_bin("grade"))
         .args(["--format", "csv"])
@@ -301,10 +310,25 @@ fn grade_names_the_edited_checks_of_a_classroom_clone() {
     let report = text(&output);
     assert!(output.status.success(), "{report}");
     let rows: Vec<&str> = report.lines().filter(|l| l.contains(",100,100,")).collect();
-    assert_eq!(rows.len(), 2, "{report}");
+    assert_eq!(rows.len(), 3, "{report}");
     assert!(rows[0].starts_with("edited,") && rows[0].contains(",graded (checks edited),"));
     assert!(
         rows[1].starts_with("kept,") && rows[1].contains(",graded,"),
+        "{report}"
+    );
+    assert!(
+        rows[2].starts_with("linked,") && rows[2].contains(",graded (checks edited),"),
+        "{report}"
+    );
+    let output = run(Command::new(assert_cmd::cargo::cargo_bin("grade"))
+        .args(["--format", "table"])
+        .arg(&linked));
+    let report = text(&output);
+    assert!(
+        report.contains(
+            "linked (Cargo.toml replaced by a symbolic link, tests/loop/a added, \
+             tests/loop/b added, tests/loop/c added)"
+        ),
         "{report}"
     );
 

@@ -68,11 +68,18 @@ pub struct Built {
     pub compiled: BTreeMap<String, Compiled>,
 }
 
-/// A submission's crate name: `s` and 16 hex digits of its content hash,
-/// the form by which the compile's wall knows a crate to wall in
-/// ([`grade_sandbox::is_submission_crate`]; a pack's is `p` and 16).
+/// A submission's crate name: `s` and 16 hex digits of a hash of its id
+/// and its content, the form by which the compile's wall knows a crate to
+/// wall in ([`grade_sandbox::is_submission_crate`]; a pack's is `p` and
+/// 16). One crate per id: two byte-identical submissions compile twice
+/// rather than share a crate whose messages and pages name one of them.
 fn crate_name(submission: &Submission) -> String {
-    format!("s{}", &submission.content_hash()[..16])
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    hasher.update((submission.id.len() as u64).to_le_bytes());
+    hasher.update(submission.id.as_bytes());
+    hasher.update(submission.content_hash().as_bytes());
+    format!("s{}", &format!("{:x}", hasher.finalize())[..16])
 }
 
 /// The one-line cause of a crate whose compile read `outside` files.

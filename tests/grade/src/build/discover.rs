@@ -8,10 +8,17 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
+use crate::build::ids;
+use crate::build::nesting::{self, TooDeep};
 use crate::build::upload;
+use crate::machine::untrusted_tree::{self, Bounds, Found, Refused};
 
 /// The largest source file accepted; a lab answer is a few KiB.
 const MAX_FILE: u64 = 1 << 20;
+
+/// The most source files a submission may have; a lab answer has about a
+/// dozen.
+const MAX_FILES: usize = 200;
 
 /// One student's work, read into memory.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,18 +37,23 @@ pub struct Submission {
 }
 
 impl Submission {
-    /// A SHA-256 of the file names and contents, as hex.
+    /// A SHA-256 of the file names and contents, as hex, each part
+    /// preceded by its length: a text may hold any byte, NUL included, so
+    /// no separator could tell where one file ends (a `lib.rs` that was a
+    /// classmate's files joined with NULs and their names hashed as theirs).
     pub fn content_hash(&self) -> String {
         let mut hasher = Sha256::new();
+        let mut part = |bytes: &[u8]| {
+            hasher.update((bytes.len() as u64).to_le_bytes());
+            hasher.update(bytes);
+        };
+        part(&(self.files.len() as u64).to_le_bytes());
         for (path, text) in &self.files {
-            hasher.update(path.to_string_lossy().as_bytes());
-            hasher.update([0]);
-            hasher.update(text.as_bytes());
-            hasher.update([0]);
+            part(path.as_os_str().as_encoded_bytes());
+            part(text.as_bytes());
         }
-        if let Some(problem) = &self.problem {
-            hasher.update(problem.as_bytes());
-        }
+        part(&[u8::from(self.problem.is_some())]);
+        part(self.problem.as_deref().unwrap_or_default().as_bytes());
         format!("{:x}", hasher.finalize())
     }
 }
@@ -51,7 +63,8 @@ impl Submission {
 /// # Errors
 ///
 /// If a path does not exist, is a file other than a `.rs` one, or is a
-/// folder that holds no submission; or two submissions share an id.
+/// folder that holds no submission; or two submissions have the same
+/// whole name (see [`ids::tell_apart`]).
 pub fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Submission>> {
     let mut found = Vec::new();
     for path in paths {
@@ -86,15 +99,7 @@ pub fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Submission>> {
             }));
         }
     }
-    found.sort_by(|a, b| a.id.cmp(&b.id));
-    if let Some(pair) = found.windows(2).find(|pair| pair[0].id == pair[1].id) {
-        bail!(
-            "two submissions are both named {:?}: {} and {}",
-            pair[0].id,
-            pair[0].origin.display(),
-            pair[1].origin.display()
-        );
-    }
+    ids::tell_apart(&mut found)?;
     Ok(found)
 }
 
@@ -186,20 +191,15 @@ enum Unreadable {
          after an exercise (such as flip.rs)"
     )]
     NoSource { name: String },
-    #[error("{}: {error}", path.display())]
-    Io {
-        path: PathBuf,
-        error: std::io::Error,
-    },
-    #[error("{error}")]
-    Walking { error: std::io::Error },
-    #[error("{error}")]
-    OutsideItsFolder { error: std::path::StripPrefixError },
+    #[error("{0}")]
+    Tree(Refused),
     #[error("{name:?} is {size} bytes; the limit is {MAX_FILE}")]
     TooLarge { name: String, size: u64 },
     #[error("{name:?} is not UTF-8 text")]
     NotText { name: String },
-    #[error("more than 200 source files")]
+    #[error("{name:?} cannot be read: {deep}")]
+    TooDeep { name: String, deep: TooDeep },
+    #[error("more than {MAX_FILES} source files")]
     TooManyFiles,
 }
 
@@ -210,9 +210,8 @@ fn link_problem(link: &Path) -> String {
 
 /// The submission at `path`, named after it, with nothing read yet.
 fn unread(path: &Path) -> Submission {
-    let name = name_of(path);
     Submission {
-        id: name.strip_suffix(".rs").unwrap_or(&name).to_string(),
+        id: ids::of(path),
         origin: path.to_path_buf(),
         files: Vec::new(),
         problem: None,
@@ -260,62 +259,53 @@ fn read(path: &Path) -> Submission {
 }
 
 fn read_file(path: &Path) -> Result<String, Unreadable> {
-    let io = |error| Unreadable::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    let size = fs::metadata(path).map_err(io)?.len();
-    if size > MAX_FILE {
-        return Err(Unreadable::TooLarge {
+    let bytes = untrusted_tree::read(path, MAX_FILE).map_err(|refused| match refused {
+        Refused::TooLarge { size, .. } => Unreadable::TooLarge {
             name: name_of(path),
             size,
-        });
-    }
-    let bytes = fs::read(path).map_err(io)?;
-    String::from_utf8(bytes).map_err(|_| Unreadable::NotText {
+        },
+        refused => Unreadable::Tree(refused),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| Unreadable::NotText {
         name: name_of(path),
-    })
+    })?;
+    // Before any parser reads it: see `build::nesting`.
+    nesting::check(&text).map_err(|deep| Unreadable::TooDeep {
+        name: name_of(path),
+        deep,
+    })?;
+    Ok(text)
 }
+
+/// How far into a submission's source folder grade looks: a lab answer is
+/// a dozen files two folders deep.
+const SOURCE_BOUNDS: Bounds = Bounds {
+    depth: 16,
+    entries: 2_000,
+};
 
 /// Every `.rs` file under `src`, with paths relative to it, sorted. Other
 /// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests), junk
 /// ([`is_junk`]) and a build's `target/` (in an upload's top folder read as
-/// loose files) are ignored.
+/// loose files) are ignored; a symbolic link anywhere is refused.
 fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, Unreadable> {
-    let mut files = Vec::new();
-    let mut pending = vec![src.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        let entries = fs::read_dir(&dir).map_err(|error| Unreadable::Io {
-            path: dir.clone(),
-            error,
-        })?;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let file_type = entry
-                .file_type()
-                .map_err(|error| Unreadable::Walking { error })?;
-            if file_type.is_symlink() {
-                return Err(Unreadable::SymbolicLink(path));
-            }
-            if is_junk(&path) || (file_type.is_dir() && name_of(&path) == "target") {
-                continue;
-            }
-            if file_type.is_dir() {
-                pending.push(path);
-            } else if file_type.is_file() && is_rust(&path) {
-                let relative = path
-                    .strip_prefix(src)
-                    .map_err(|error| Unreadable::OutsideItsFolder { error })?
-                    .to_path_buf();
-                files.push((relative, read_file(&path)?));
-            }
-            if files.len() > 200 {
-                return Err(Unreadable::TooManyFiles);
-            }
-        }
+    let skip = |path: &Path, folder: bool| is_junk(path) || (folder && name_of(path) == "target");
+    let found = untrusted_tree::walk(src, SOURCE_BOUNDS, skip).map_err(Unreadable::Tree)?;
+    if let Some(link) = found.iter().find(|f| matches!(f, Found::Link(_))) {
+        return Err(Unreadable::SymbolicLink(src.join(link.path())));
     }
-    files.sort();
-    Ok(files)
+    let sources: Vec<&Path> = found
+        .iter()
+        .map(Found::path)
+        .filter(|path| is_rust(path))
+        .collect();
+    if sources.len() > MAX_FILES {
+        return Err(Unreadable::TooManyFiles);
+    }
+    sources
+        .into_iter()
+        .map(|path| Ok((path.to_path_buf(), read_file(&src.join(path))?)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -423,5 +413,27 @@ mod tests {
         assert_eq!(single[0].id, "bob");
         assert!(discover(&[dir.path().join("missing")]).is_err());
         assert_ne!(found[0].content_hash(), found[1].content_hash());
+    }
+
+    /// Two files joined with NULs, as one `lib.rs`, hash apart from the
+    /// two files: the encoding is lengths, not separators.
+    #[test]
+    fn a_text_that_holds_the_separators_hashes_apart() {
+        let submission = |files: &[(&str, &str)]| Submission {
+            files: files
+                .iter()
+                .map(|(path, text)| (PathBuf::from(path), text.to_string()))
+                .collect(),
+            ..unread(Path::new("victim.rs"))
+        };
+        let victim = submission(&[("flip.rs", "pub fn f() {}"), ("lib.rs", "mod flip;")]);
+        let forged = submission(&[("flip.rs", "pub fn f() {}\0lib.rs\0mod flip;")]);
+        assert_ne!(victim.content_hash(), forged.content_hash());
+        let empty = submission(&[("lib.rs", "")]);
+        let refused = Submission {
+            problem: Some(String::new()),
+            ..empty.clone()
+        };
+        assert_ne!(empty.content_hash(), refused.content_hash());
     }
 }

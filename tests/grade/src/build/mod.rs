@@ -4,7 +4,7 @@
 //! none).
 //!
 //! `discover` finds the submissions (loose exercise files become one
-//! through `upload`); `refuse` turns away source a submission may not
+//! through `upload`), named by `ids`, with `nesting` bounding what a parser meets in them; `refuse` turns away source a submission may not
 //! hold; `compile` puts the steps in order: `wrappers` adds the exercises'
 //! entry points, `repair` stubs out the functions that do not compile,
 //! `pack` puts several submissions in one crate and `packs` builds them
@@ -22,8 +22,10 @@ pub mod compile_limit;
 pub mod dep_info;
 pub mod diagnostic;
 pub mod discover;
+pub mod ids;
 pub mod images;
 pub mod link;
+pub mod nesting;
 pub mod pack;
 pub mod packs;
 pub mod refuse;

@@ -291,7 +291,7 @@ fn zip_folder(folder: &Path, zip_path: &Path) -> anyhow::Result<()> {
 
 /// Every file under `dir`, leaving out build output (`target/`), which
 /// no edition carries and which can be large.
-pub(crate) fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let path = entry?.path();
         if path.is_dir() {

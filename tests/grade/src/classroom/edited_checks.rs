@@ -2,11 +2,11 @@
 //! had its checks edited: the edition `assign` would write now, compared
 //! with the clone, file by file.
 
-use std::fs;
 use std::path::Path;
 
-use crate::classroom::assign::{EditionFile, student_files, walk};
+use crate::classroom::assign::{EditionFile, student_files};
 use crate::classroom::workflow::WORKFLOW;
+use crate::machine::untrusted_tree::{self, Bounds, Found};
 use crate::rubric::Rubric;
 
 /// The files of a clone of the student edition that hold or run the
@@ -29,39 +29,66 @@ pub fn edited_checks(clone: &Path, root: &Path, rubric: &Rubric) -> anyhow::Resu
         .into_iter()
         .filter(|(path, _)| is_protected(path))
         .collect();
+    // The clone as it is on disk, links and all, none followed: git keeps
+    // symbolic links, and a clone is its student's to fill.
+    let skip = |path: &Path, folder: bool| {
+        folder && (path == Path::new(".git") || path.ends_with("target"))
+    };
+    let found = match untrusted_tree::walk(clone, CLONE_BOUNDS, skip) {
+        Ok(found) => found,
+        Err(refused) => return Ok(vec![format!("not compared: {refused}")]),
+    };
+    let links: Vec<&Path> = found
+        .iter()
+        .filter(|f| matches!(f, Found::Link(_)))
+        .map(Found::path)
+        .collect();
     let mut edited = Vec::new();
     for (path, bytes) in &expected {
-        let theirs = fs::read(clone.join(path)).ok();
-        let same = theirs.as_ref().is_some_and(|theirs| {
-            if path == Path::new(WORKFLOW) {
-                without_scores(theirs) == without_scores(bytes)
-            } else {
-                theirs == bytes
-            }
-        });
-        if !same {
-            let how = if theirs.is_some() {
-                "changed"
-            } else {
-                "removed"
-            };
-            edited.push(format!("{} {how}", path.display()));
-        }
+        let how = if links.iter().any(|link| path.starts_with(link)) {
+            "replaced by a symbolic link"
+        } else if !found.contains(&Found::File(path.clone())) {
+            "removed"
+        } else if is_unchanged(&clone.join(path), path, bytes) {
+            continue;
+        } else {
+            "changed"
+        };
+        edited.push(format!("{} {how}", path.display()));
     }
-    for top in ["exercises", "tests", ".cargo", ".github"] {
-        let mut found = Vec::new();
-        if clone.join(top).is_dir() {
-            walk(&clone.join(top), &mut found)?;
-        }
-        for file in found {
-            let path = file.strip_prefix(clone).expect("walked from the clone");
-            if is_protected(path) && !expected.iter().any(|(known, _)| known == path) {
-                edited.push(format!("{} added", path.display()));
-            }
+    for file in &found {
+        let path = file.path();
+        let under_checks = ["exercises", "tests", ".cargo", ".github"]
+            .iter()
+            .any(|top| path.starts_with(top));
+        if under_checks && is_protected(path) && !expected.iter().any(|(known, _)| known == path) {
+            edited.push(format!("{} added", path.display()));
         }
     }
     edited.sort();
     Ok(edited)
+}
+
+/// How far a clone is walked: the student edition is about a hundred files
+/// (its `.git` and any `target/` left out).
+const CLONE_BOUNDS: Bounds = Bounds {
+    depth: 32,
+    entries: 20_000,
+};
+
+/// Whether the clone's file at `on_disk` is the edition's `bytes`, read no
+/// further than a file the edition's size could be: a later rubric only
+/// changes the workflow's scores.
+fn is_unchanged(on_disk: &Path, path: &Path, bytes: &[u8]) -> bool {
+    let limit = bytes.len() as u64 + (64 << 10);
+    let Ok(theirs) = untrusted_tree::read(on_disk, limit) else {
+        return false;
+    };
+    if path == Path::new(WORKFLOW) {
+        without_scores(&theirs) == without_scores(bytes)
+    } else {
+        theirs == bytes
+    }
 }
 
 /// Whether a student edition's file is part of the checks rather than the

@@ -5,13 +5,15 @@
 //! builds for; `setting` finds and describes the sandbox this machine
 //! allows; `output_file` writes a file whole or not at all; `interrupt`
 //! stops a run cleanly on Ctrl-C or SIGTERM, ending what it started
-//! (`descendants`).
+//! (`descendants`); `untrusted_tree` walks and reads a folder that
+//! someone else wrote, following no link and bounded in what it reads.
 
 pub mod descendants;
 pub mod host;
 pub mod interrupt;
 pub mod output_file;
 pub mod setting;
+pub mod untrusted_tree;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
