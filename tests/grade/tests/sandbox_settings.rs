@@ -20,7 +20,7 @@ use std::process::{Command, Output};
 
 mod classes;
 mod gradebook;
-use classes::{autograder_root, fixtures, hostile_class};
+use classes::{GRADER_INPUT_ROWS, autograder_root, fixtures, hostile_class, reference};
 use gradebook::{Loses, assert_has_row, did_not_compile, row};
 
 /// What each hostile fixture earns nothing for (it earns full points for
@@ -192,7 +192,12 @@ fn assert_rows(setting: &str, output: &Output, expected_setting: &str) {
     let expected = EXPECTED
         .iter()
         .map(|(id, loses)| row(id, *loses, "graded", &hostile_source(id)))
-        .chain(DID_NOT_COMPILE.iter().map(|id| did_not_compile(id)));
+        .chain(DID_NOT_COMPILE.iter().map(|id| did_not_compile(id)))
+        .chain(
+            GRADER_INPUT_ROWS
+                .iter()
+                .map(|(id, kind)| grader_input_row(id, kind)),
+        );
     for row in expected {
         assert!(
             rows.contains(&row.as_str()),
@@ -201,9 +206,41 @@ fn assert_rows(setting: &str, output: &Output, expected_setting: &str) {
     }
     assert_eq!(
         rows.len(),
-        1 + EXPECTED.len() + DID_NOT_COMPILE.len(),
+        1 + EXPECTED.len() + DID_NOT_COMPILE.len() + GRADER_INPUT_ROWS.len(),
         "{setting}:\n{stdout}"
     );
+}
+
+/// The gradebook row of one of the attacks on what grade itself reads
+/// (`classes::grader_inputs`), by its kind.
+fn grader_input_row(id: &str, kind: &str) -> String {
+    let reference = reference();
+    match kind {
+        "refused" => did_not_compile(id),
+        "partly compiled" => row(id, Loses::Only(&["flip"]), kind, &reference),
+        _ => row(id, Loses::Nothing, kind, &reference),
+    }
+}
+
+/// Byte-identical twins each have a crate, and a page, of their own: the
+/// compiler's message on each one's page quotes its own path, never the
+/// other's name. A refusal says why in one line.
+fn assert_pages_name_no_classmate(setting: &str, out: &Path) {
+    let results = |id: &str| {
+        std::fs::read_to_string(out.join("submissions").join(id).join("results.json")).unwrap()
+    };
+    for (own, other) in [("twin_a", "twin_b"), ("twin_b", "twin_a")] {
+        let text = results(own);
+        assert!(text.contains(&format!("{own}/lib.rs")), "{setting}: {text}");
+        assert!(
+            !text.contains(other),
+            "{setting}: {own} names {other}: {text}"
+        );
+    }
+    let refused = results("innocent_a.rs");
+    assert!(refused.contains("is also that of"), "{setting}: {refused}");
+    let deep = results("parser_too_deep");
+    assert!(deep.contains("levels deep or more"), "{setting}: {deep}");
 }
 
 fn grade_arguments(class: &Path) -> Vec<String> {
@@ -277,6 +314,7 @@ fn hostile_fixtures_hold_as_root_with(environment: &[(&str, &str)]) {
     let run_group = format!("grade-{}", child.id());
     let output = child.wait_with_output().unwrap();
     assert_rows("root", &output, "setting: root, ");
+    assert_pages_name_no_classmate("root", out.path());
     let build = classes::workspace().join("target/grade");
     assert_nothing_leaked("root", &output, out.path(), &build);
     assert_eq!(
@@ -406,6 +444,7 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
         "setting: a user with user namespaces, ",
     );
     let (out, build) = (home.path().join("out"), home.path().join("build"));
+    assert_pages_name_no_classmate("user with user namespaces", &out);
     assert_nothing_leaked("user with user namespaces", &with, &out, &build);
     std::fs::remove_dir_all(&out).unwrap();
     assert_eq!(
@@ -419,6 +458,7 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
         &without,
         "setting: a user without user namespaces, ",
     );
+    assert_pages_name_no_classmate("user without user namespaces", &out);
     assert_nothing_leaked("user without user namespaces", &without, &out, &build);
     assert_eq!(
         leftovers(),

@@ -36,14 +36,25 @@ pub fn hidden_while_building(dir: &Path, submissions: &[Submission]) -> Vec<Path
     ]
     .iter()
     .map(|p| workspace.join(p))
-    .chain(submissions.iter().map(|s| s.origin.clone()));
+    .chain(submissions.iter().map(|s| hideable(&s.origin)));
     let mut hidden: Vec<PathBuf> = candidates
         .filter_map(|p| p.canonicalize().ok())
         .filter(|p| !needed.iter().any(|n| n.starts_with(p)))
+        // No name the view's JSON cannot carry (see `hideable`).
+        .filter(|p| p.to_str().is_some())
         .collect();
     hidden.sort();
     hidden.dedup();
     hidden
+}
+
+/// What covers `origin` in the build's view: itself, or where its name is
+/// not UTF-8 (which the view, JSON, cannot carry) the folder that holds it.
+fn hideable(origin: &Path) -> PathBuf {
+    match (origin.to_str(), origin.parent()) {
+        (None, Some(folder)) if folder.to_str().is_some() => folder.to_path_buf(),
+        _ => origin.to_path_buf(),
+    }
 }
 
 /// cargo's or rustup's home: `variable`, or `default` in `$HOME`.
