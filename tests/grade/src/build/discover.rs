@@ -20,6 +20,11 @@ const MAX_FILE: u64 = 1 << 20;
 /// dozen.
 const MAX_FILES: usize = 200;
 
+/// The most source a submission may have in all: grade holds every
+/// submission's text until its reports are written, and 200 files of 1 MiB
+/// each was 200 MiB a student. A lab answer is under 100 KiB.
+const MAX_SOURCE: u64 = 4 << 20;
+
 /// One student's work, read into memory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Submission {
@@ -201,6 +206,8 @@ enum Unreadable {
     TooDeep { name: String, deep: TooDeep },
     #[error("more than {MAX_FILES} source files")]
     TooManyFiles,
+    #[error("more than {MAX_SOURCE} bytes of source in all")]
+    TooMuchSource,
 }
 
 /// Why a symbolic link is refused, in the report's one line.
@@ -302,10 +309,17 @@ fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, Unreadable> {
     if sources.len() > MAX_FILES {
         return Err(Unreadable::TooManyFiles);
     }
-    sources
-        .into_iter()
-        .map(|path| Ok((path.to_path_buf(), read_file(&src.join(path))?)))
-        .collect()
+    let mut read = Vec::with_capacity(sources.len());
+    let mut total = 0;
+    for path in sources {
+        let text = read_file(&src.join(path))?;
+        total += text.len() as u64;
+        if total > MAX_SOURCE {
+            return Err(Unreadable::TooMuchSource);
+        }
+        read.push((path.to_path_buf(), text));
+    }
+    Ok(read)
 }
 
 #[cfg(test)]

@@ -75,7 +75,9 @@ pub fn nested(levels: usize) -> String {
 /// * `b\xff.rs` and `b\xfe.rs`: names that are not UTF-8, which read the
 ///   same when shown lossily;
 /// * the reference under names that hold a zero-width space, a line
-///   separator, and a Cyrillic `е` among Latin letters.
+///   separator, and a Cyrillic `е` among Latin letters;
+/// * `wide_tree/`: 2,001 empty folders in `src/`; `bulky/`: five source
+///   files of 1 MiB each.
 pub fn grader_inputs(class: &Path) {
     use std::os::unix::ffi::OsStrExt;
     use std::os::unix::fs::symlink;
@@ -118,6 +120,26 @@ pub fn grader_inputs(class: &Path) {
     ] {
         write(&class.join(name), &reference);
     }
+
+    // 2,001 empty folders beside the source: a walk that counted only the
+    // files it kept went through any number of them.
+    let wide = class.join("wide_tree/src");
+    write(&wide.join("lib.rs"), &reference);
+    for index in 0..2_001 {
+        std::fs::create_dir(wide.join(format!("d{index}"))).unwrap();
+    }
+    // Five files of 1 MiB: each within the limit of a file, 200 of them
+    // were 200 MiB that grade held for one student.
+    let bulky = class.join("bulky/src");
+    let mut root = reference.clone();
+    for index in 0..5 {
+        root += &format!("mod filler{index};\n");
+        write(
+            &bulky.join(format!("filler{index}.rs")),
+            &"//".repeat(500 << 10),
+        );
+    }
+    write(&bulky.join("lib.rs"), &root);
 }
 
 /// What each of [`grader_inputs`] must get, as the gradebook's id and the
@@ -138,6 +160,8 @@ pub const GRADER_INPUT_ROWS: &[(&str, &str)] = &[
     ("ref\\u{200b}erence", "graded"),
     ("ref\\u{2028}erence", "graded"),
     ("r\\u{435}ference", "graded"),
+    ("wide_tree", "refused"),
+    ("bulky", "refused"),
 ];
 
 /// Gradescope's autograder folder for one upload: `source/` (this
