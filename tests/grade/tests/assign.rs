@@ -326,7 +326,7 @@ fn grade_names_the_edited_checks_of_a_classroom_clone() {
     let report = text(&output);
     assert!(
         report.contains(
-            "linked (Cargo.toml replaced by a symbolic link, tests/loop/a added, \
+            "edited (Cargo.toml replaced by a symbolic link, tests/loop/a added, \
              tests/loop/b added, tests/loop/c added)"
         ),
         "{report}"
