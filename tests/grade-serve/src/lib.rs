@@ -40,7 +40,19 @@ pub const SERVE_FAILED: u8 = 3;
 pub struct Answer {
     pub response: Response,
     pub student_micros: u64,
+    /// The bytes of a panic's text that the image cut before sending
+    /// ([`PANIC_TEXT_SENT`]), for the grader's note of how much was cut.
+    /// Only the student's own report shows it.
+    pub panic_bytes_cut: u64,
 }
+
+/// The most of a panic's text an image sends: a submission can panic with
+/// 60 MiB in safe Rust, which would cost the grader as much again to read
+/// and would not fit an answer's frame. The grader cuts it again, to the
+/// rubric's `output_kib` (16 KiB as shipped), so an image that sends more
+/// gains nothing; 1 MiB leaves room for any `output_kib` a rubric sensibly
+/// sets.
+pub const PANIC_TEXT_SENT: usize = 1 << 20;
 
 /// The entry point of a submission's image: answers one request at a time
 /// until the grader closes the request pipe.
@@ -103,11 +115,16 @@ fn serve(implementation: &Implementation, requests: File, responses: File) -> Re
             Err(error) => return Err(format!("a request the harness cannot read: {error:?}")),
         };
         let started = Instant::now();
-        let response = answer(implementation, request);
+        let mut response = answer(implementation, request);
         let student_micros = started.elapsed().as_micros().try_into().unwrap_or(u64::MAX);
+        let panic_bytes_cut = match &mut response {
+            Response::Panicked(panic) => panic.cut(PANIC_TEXT_SENT),
+            _ => 0,
+        };
         let answer = Answer {
             response,
             student_micros,
+            panic_bytes_cut,
         };
         frame::write(&mut responses, &answer).map_err(|error| error.to_string())?;
     }

@@ -75,6 +75,29 @@ impl Panic {
             Panic::Message(message) => message.clone(),
         }
     }
+
+    /// Cuts the text the panic carries (its message, or the name a stub's
+    /// payload gives) to at most `most` bytes, at a character boundary,
+    /// and returns how many bytes were cut: 0 when it was short enough.
+    /// A submission can panic with any text in safe Rust, 60 MiB of it;
+    /// whoever copies it on cuts it first.
+    pub fn cut(&mut self, most: usize) -> u64 {
+        let text = match self {
+            Panic::Message(text) | Panic::DidNotCompile { function: text } => text,
+            Panic::NotYetImplemented | Panic::OverBudget { .. } => return 0,
+        };
+        if text.len() <= most {
+            return 0;
+        }
+        let mut end = most;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let cut = text.len() - end;
+        text.truncate(end);
+        text.shrink_to_fit();
+        cut as u64
+    }
 }
 
 /// The panic of the workbook's own payloads, if `payload` is one.
@@ -143,6 +166,21 @@ mod tests {
             read(Box::new(3_u8)),
             Panic::Message("(a panic without a message)".into())
         );
+    }
+
+    #[test]
+    fn long_texts_are_cut_at_a_character_boundary() {
+        let mut long = Panic::Message("é".repeat(10));
+        assert_eq!(long.cut(5), 16);
+        assert_eq!(long, Panic::Message("éé".into()));
+        let mut stub = Panic::DidNotCompile {
+            function: "x".repeat(9),
+        };
+        assert_eq!(stub.cut(4), 5);
+        assert_eq!(stub.message(), "xxxx did not compile");
+        let mut short = Panic::Message("short".into());
+        assert_eq!(short.cut(5), 0);
+        assert_eq!(Panic::OverBudget { budget: 7 }.cut(0), 0);
     }
 
     #[test]

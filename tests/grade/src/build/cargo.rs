@@ -4,7 +4,8 @@
 //! time limit; and its messages read into a typed [`Build`]: each crate's
 //! errors, and each crate that failed without one.
 //!
-//! What cargo says is read by [`crate::build::diagnostic`], what the build may see
+//! What cargo says is read as it comes, within bounds, by
+//! [`crate::build::cargo_output`], and typed by [`crate::build::diagnostic`], what the build may see
 //! is set by [`crate::build::build_view`], and the time limit's wrapper is written
 //! by [`crate::build::compile_limit`].
 
@@ -16,6 +17,9 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, bail};
 
 use crate::build::build_view::{build_temporary, build_view, mount_namespace};
+use crate::build::cargo_output::{
+    ERRORS_KEPT, LINE_MOST, STDERR_KEPT, each_line, tail_on_a_thread,
+};
 use crate::build::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
 use crate::build::link::{self, TemplateFailed};
 use crate::build::workspace;
@@ -141,58 +145,70 @@ impl Cargo {
         if !rustc_args.is_empty() {
             command.arg("--").args(rustc_args);
         }
-        let output = command
-            .output()
+        let mut child = command
+            .spawn()
             .context("running cargo to build the submissions")?;
-        let messages: Vec<CargoMessage> = output
-            .stdout
-            .split(|&b| b == b'\n')
-            .filter_map(|line| serde_json::from_slice(line).ok())
-            .collect();
-        if crate::cli::timings_requested() {
-            let rebuilt: Vec<String> = messages
-                .iter()
-                .filter(|m| m.reason == "compiler-artifact" && !m.fresh)
-                .map(|m| crate_of(&m.package_id))
-                .collect();
-            eprintln!(
-                "timings: cargo compiled {} packages, such as {:?}",
-                rebuilt.len(),
-                rebuilt.iter().take(4).collect::<Vec<_>>()
-            );
-        }
+        let stderr = child.stderr.take().context("cargo's stderr")?;
+        let stderr = tail_on_a_thread(stderr, STDERR_KEPT);
+        let stdout = child.stdout.take().context("cargo's stdout")?;
         let mut build = Build::default();
         let mut built = BTreeSet::new();
         let mut spanless: BTreeMap<String, String> = BTreeMap::new();
-        for message in messages {
+        let (mut rebuilt, mut rebuilt_count) = (Vec::new(), 0);
+        let read = each_line(std::io::BufReader::new(stdout), LINE_MOST, |line| {
+            let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
+                return;
+            };
             let krate = crate_of(&message.package_id);
             if message.reason == "compiler-artifact" {
+                if !message.fresh {
+                    rebuilt_count += 1;
+                    if rebuilt.len() < 4 {
+                        rebuilt.push(krate.clone());
+                    }
+                }
                 built.insert(krate);
-                continue;
+                return;
             }
             let Some(diagnostic) = message.message else {
-                continue;
+                return;
             };
             if message.reason != "compiler-message" || diagnostic.level != "error" {
-                continue;
+                return;
             }
             // The template's errors are all its own, spans or not: a link
-            // error has none.
-            let key = match message.target {
-                Some(target) if krate == workspace::PACKAGE => target.name,
+            // error has none. They are kept whole: the linker's own error
+            // is below the whole link line in their text (see
+            // `link_cause`), and the template is grade's crate.
+            let (key, whole) = match message.target {
+                Some(target) if krate == workspace::PACKAGE => (target.name, true),
                 // "aborting due to …", or the assembler's or the linker's
                 // word, kept in case nothing else explains the failure.
                 _ if diagnostic.spans.is_empty() => {
                     if !diagnostic.message.starts_with("aborting due to") {
-                        spanless.entry(krate).or_insert(diagnostic.message);
+                        let cause = diagnostic.bounded().message;
+                        spanless.entry(krate).or_insert(cause);
                     }
-                    continue;
+                    return;
                 }
-                _ => krate,
+                _ => (krate, false),
             };
-            build.errors.entry(key).or_default().push(diagnostic);
+            let errors = build.errors.entry(key).or_default();
+            if errors.len() < ERRORS_KEPT {
+                errors.push(if whole {
+                    diagnostic
+                } else {
+                    diagnostic.bounded()
+                });
+            }
+        });
+        let status = child.wait().context("waiting for cargo")?;
+        let stderr = stderr.join().unwrap_or_default();
+        read.context("reading cargo's messages")?;
+        if crate::cli::timings_requested() {
+            eprintln!("timings: cargo compiled {rebuilt_count} packages, such as {rebuilt:?}");
         }
-        if output.status.success() {
+        if status.success() {
             return Ok(build);
         }
         for package in packages {
@@ -211,7 +227,7 @@ impl Cargo {
         // itself failed (a bad manifest, a missing toolchain), which is the
         // grader's problem or the machine's, not a student's.
         if (built.is_empty() && build.errors.is_empty()) || !build.failed_any() {
-            let stderr = String::from_utf8_lossy(&output.stderr);
+            let stderr = String::from_utf8_lossy(&stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
             bail!(

@@ -17,6 +17,7 @@
 
 pub mod build_view;
 pub mod cargo;
+pub mod cargo_output;
 pub mod compile;
 pub mod compile_limit;
 pub mod dep_info;

@@ -13,7 +13,7 @@ use grade_serve::frame;
 use grading::{Outcome, Raised};
 use workbook::{Request, Response};
 
-use crate::run::child_pipes::{ChildPipes, Heard};
+use crate::run::child_pipes::{ChildPipes, Heard, with_panic_cut};
 use crate::run::zygote_client::{Ended, NoStatus, SpawnedCheck, Zygote};
 
 /// One check's process, which serves the submission's functions.
@@ -111,7 +111,7 @@ impl CheckProcess {
                 self.first_answer
                     .get_or_insert_with(|| self.born.elapsed().saturating_sub(student));
                 self.student_time += student;
-                answer.response
+                with_panic_cut(answer, self.zygote.limits.output_kib << 10)
             }
             Heard::Ended => {
                 let how = self.how_it_ended();

@@ -13,9 +13,16 @@ use nix::fcntl::{FcntlArg, fcntl};
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 
 use grade_serve::{Answer, frame};
+use workbook::{Panic, Response};
 
-/// The largest message a child may send: ample for 12,000 decks of 52.
-const MAX_MESSAGE: u32 = 64 << 20;
+/// The largest message a child may send. The largest a correct answer
+/// needs is 320,047 bytes (measured: the solutions, bonus included, under
+/// the shipped rubric), and a panic's text is cut to 1 MiB by the image
+/// ([`grade_serve::PANIC_TEXT_SENT`]); 4 MiB is ample for both (75,000
+/// decks of 52 small cards) and bounds what one check's reader holds, the
+/// bytes read and then their decoding, to 8 MiB. It was 64 MiB, which let
+/// one panic's 60 MiB message through to be copied and escaped.
+const MAX_MESSAGE: u32 = 4 << 20;
 
 /// Why the child cannot answer any more. Its words are the `how` of the
 /// crash that a check reports.
@@ -47,6 +54,37 @@ pub(crate) enum Heard {
 pub(crate) struct Captured {
     kept: Vec<u8>,
     total: usize,
+}
+
+/// `answer`'s response, with a panic's text cut to `keep` bytes, the limit
+/// of the student's printed output (the rubric's `output_kib`): a panic's
+/// message is the student's words as much as what it prints, and is cut
+/// here, in the grader, before anything copies, escapes or stores it, and
+/// says once how much was cut (the image's cut, [`Answer::panic_bytes_cut`],
+/// counted in).
+///
+/// Why: a submission whose functions panic with 4 MiB messages made
+/// results.json 59 MB and grade's peak 324 MiB for one submission
+/// (panic_flood.rs at 4 MiB); at 60 MiB a class run was killed at 8 GiB.
+pub(crate) fn with_panic_cut(answer: Answer, keep: usize) -> Response {
+    let Answer {
+        mut response,
+        panic_bytes_cut,
+        ..
+    } = answer;
+    if let Response::Panicked(panic) = &mut response {
+        let cut = panic.cut(keep).saturating_add(panic_bytes_cut);
+        if cut > 0 {
+            let note = format!("… ({} more bytes cut)", crate::report::html::thousands(cut));
+            match panic {
+                Panic::Message(text) | Panic::DidNotCompile { function: text } => {
+                    text.push_str(&note);
+                }
+                Panic::NotYetImplemented | Panic::OverBudget { .. } => {}
+            }
+        }
+    }
+    response
 }
 
 /// The answer and output pipes of one check's process, both non-blocking.
@@ -282,4 +320,37 @@ fn discard(output: &std::io::PipeReader) -> nix::Result<usize> {
 /// deadline less than a millisecond away is still waited for.
 fn poll_timeout(left: Duration) -> PollTimeout {
     PollTimeout::try_from(left.as_millis().max(1)).unwrap_or(PollTimeout::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn panicked(text: &str, cut_before: u64) -> Response {
+        let answer = Answer {
+            response: Response::Panicked(Panic::Message(text.into())),
+            student_micros: 0,
+            panic_bytes_cut: cut_before,
+        };
+        with_panic_cut(answer, 4)
+    }
+
+    /// A long message keeps its first bytes and says once how many went,
+    /// the image's cut counted in; a short one is left as it is.
+    #[test]
+    fn a_panics_text_is_cut_to_the_output_limit_and_says_so_once() {
+        let said = |response| match response {
+            Response::Panicked(panic) => panic.message(),
+            _ => unreachable!(),
+        };
+        assert_eq!(said(panicked("boom", 0)), "boom");
+        assert_eq!(
+            said(panicked("boom, and more", 0)),
+            "boom… (10 more bytes cut)"
+        );
+        assert_eq!(
+            said(panicked("boom, and more", 1_000_000)),
+            "boom… (1,000,010 more bytes cut)"
+        );
+    }
 }

@@ -1,0 +1,186 @@
+//! Reading what cargo says as it comes, within bounds: its JSON lines one
+//! at a time, each at most [`LINE_MOST`] bytes, and its stderr's last
+//! [`STDERR_KEPT`] bytes, read on a thread of their own so that neither
+//! pipe fills while the other is read. What a submission makes the
+//! compiler say is the submission's to choose: a 3 KB file whose macro
+//! doubles fourteen times gives 16,384 type errors of about 25 KB each
+//! (build_type_error_flood.rs), which grade read whole, at a peak of
+//! 438 MiB (1.9 GB at sixteen doublings).
+
+use std::io::{self, BufRead, Read};
+use std::thread::JoinHandle;
+
+use crate::build::diagnostic::Diagnostic;
+
+/// The longest line of cargo's that is read; a longer one is skipped as it
+/// streams past, never held. The largest line of the class and hostile
+/// fixtures' builds is a flood's error at 25 KB (its macro backtrace); an
+/// ordinary error's line is 2 to 5 KB and an artifact's under 2 KB.
+pub const LINE_MOST: usize = 1 << 20;
+
+/// The errors kept of each crate, in rustc's order. Repair stubs out the
+/// function each error points into, and a submission has a few dozen
+/// functions at most: 64 errors is more than any repair round can use,
+/// and at most 64 × 20 KiB ([`TEXT_MOST`]) of text a crate.
+///
+/// A pack holds several submissions (see `pack`), so a flood from one
+/// member can push a classmate's errors past the 64: no classmate is
+/// misgraded by it. A pack with any error is never taken as built; the
+/// members its kept errors point at are built alone, and the others are
+/// built again as a pack, where the classmate's error comes first, or,
+/// after `PACK_ROUNDS`, alone (`packs::build_packs`).
+pub const ERRORS_KEPT: usize = 64;
+
+/// The most of a kept error's message and of its rendering that is kept:
+/// reports show the first 14 lines of the rendering and the first line of
+/// the message (`Crate::render`, `first_line_of`); 16 KiB holds 14 lines
+/// of 1,000 characters.
+pub const TEXT_MOST: usize = 16 << 10;
+
+/// The spans kept of a kept error: its primary ones come first, and only
+/// the primary span and whether there are any are read.
+const SPANS_KEPT: usize = 8;
+
+/// The end of cargo's stderr that is kept, for the message of a cargo that
+/// failed on its own: its last 12 lines.
+pub const STDERR_KEPT: usize = 64 << 10;
+
+/// Calls `each` with every line of `reader` (without its line break) of at
+/// most `most` bytes; a longer line is read past without being kept.
+pub fn each_line(
+    mut reader: impl BufRead,
+    most: usize,
+    mut each: impl FnMut(&[u8]),
+) -> io::Result<()> {
+    let mut line = Vec::new();
+    let mut skipping = false;
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            if !skipping && !line.is_empty() {
+                each(&line);
+            }
+            return Ok(());
+        }
+        let (part, ends) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => (&buffer[..at], Some(at + 1)),
+            None => (buffer, None),
+        };
+        if !skipping {
+            if line.len() + part.len() > most {
+                skipping = true;
+                line = Vec::new();
+            } else {
+                line.extend_from_slice(part);
+            }
+        }
+        let used = ends.unwrap_or(buffer.len());
+        reader.consume(used);
+        if ends.is_some() {
+            if !skipping {
+                each(&line);
+            }
+            line.clear();
+            skipping = false;
+        }
+    }
+}
+
+/// Reads `reader` to its end on a thread, keeping only its last `keep`
+/// bytes.
+pub fn tail_on_a_thread(
+    mut reader: impl Read + Send + 'static,
+    keep: usize,
+) -> JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut tail = Vec::new();
+        let mut buffer = [0u8; 16 << 10];
+        loop {
+            match reader.read(&mut buffer) {
+                Ok(0) => return tail,
+                Ok(read) => {
+                    tail.extend_from_slice(&buffer[..read]);
+                    if tail.len() > 2 * keep {
+                        tail.drain(..tail.len() - keep);
+                    }
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => return tail,
+            }
+        }
+    })
+}
+
+/// `text` cut to at most `most` bytes, at a character boundary, saying so.
+fn cut(text: &mut String, most: usize) {
+    if text.len() <= most {
+        return;
+    }
+    let mut end = most;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let more = text.len() - end;
+    text.truncate(end);
+    text.push_str(&format!(
+        "\n… ({} more bytes cut)",
+        crate::report::html::thousands(more as u64)
+    ));
+    text.shrink_to_fit();
+}
+
+impl Diagnostic {
+    /// The error as it is kept: its texts cut to [`TEXT_MOST`], its spans
+    /// to its primary ones and a few more.
+    pub fn bounded(mut self) -> Diagnostic {
+        cut(&mut self.message, TEXT_MOST);
+        cut(&mut self.rendered, TEXT_MOST);
+        if self.spans.len() > SPANS_KEPT {
+            self.spans.sort_by_key(|span| !span.is_primary);
+            self.spans.truncate(SPANS_KEPT);
+        }
+        for span in &mut self.spans {
+            cut(&mut span.file_name, 4 << 10);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_skipped_and_the_rest_read_whole() {
+        let text = format!("short\n{}\nlast", "x".repeat(100));
+        // A small buffer, so that lines span several reads.
+        let reader = io::BufReader::with_capacity(8, text.as_bytes());
+        let mut lines = Vec::new();
+        each_line(reader, 10, |line| {
+            lines.push(String::from_utf8_lossy(line).into_owned())
+        })
+        .unwrap();
+        assert_eq!(lines, ["short", "last"]);
+    }
+
+    #[test]
+    fn the_tail_is_the_end() {
+        let text: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        let tail = tail_on_a_thread(io::Cursor::new(text.clone()), 1000)
+            .join()
+            .unwrap();
+        assert!(tail.len() >= 1000 && tail.len() <= 2000);
+        assert!(text.ends_with(&tail));
+    }
+
+    #[test]
+    fn texts_are_cut_and_say_so() {
+        let mut text = "é".repeat(10);
+        cut(&mut text, 5);
+        assert_eq!(text, "éé\n… (16 more bytes cut)");
+    }
+}
