@@ -66,6 +66,9 @@ pub(super) struct Check<'a> {
     pub(super) limits: Limits,
     pub(super) isolation: Isolation,
     pub(super) uid: Option<u32>,
+    /// Whether the worker enters a user namespace of its own, whose count
+    /// of processes `RLIMIT_NPROC` then bounds (a user's zygote's).
+    pub(super) own_user_namespace: bool,
 }
 
 /// Forks the calling process into new `namespaces`: `Some(child)` in the
@@ -233,7 +236,9 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         nix::unistd::dup2_stderr(output.as_fd())?;
         place_pipes(&requests, &responses)?;
         std::env::set_current_dir(workdir)?;
-        check.limits.apply_to_self(check.uid)?;
+        check
+            .limits
+            .apply_to_self(check.uid, check.own_user_namespace)?;
         // Becoming another user clears the parent-death signal.
         nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
         // With namespaces Landlock is a second wall, where the kernel has
@@ -241,7 +246,7 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         if check.isolation != Isolation::None {
             let enforced = match check.landlock {
                 Some(ruleset) => view::restrict_with(ruleset)?,
-                None => view::restrict_with_landlock(workdir, check.image)?,
+                None => view::restrict_with_landlock(check.image)?,
             };
             anyhow::ensure!(
                 enforced || check.isolation == Isolation::Namespaces,

@@ -78,6 +78,11 @@ pub(crate) fn run(
         Some(cgroups) => Some(CheckGroups::open(cgroups).context("opening the cgroups")?),
         None => None,
     };
+    // A grader that is not root runs its zygotes in user namespaces, where
+    // each check makes one of its own for its count of threads (see
+    // `Limits::apply_to_self`); read while /proc is still in view.
+    let own_user_namespaces = sandbox.isolation == Isolation::Namespaces
+        && view::in_user_namespace().context("reading the zygote's uid map")?;
     let image = match sandbox.isolation {
         Isolation::Namespaces => {
             view::enter_private_root(image).context("building the private root")?;
@@ -89,7 +94,7 @@ pub(crate) fn run(
     // mounted there, so one ruleset serves them all.
     let landlock = match sandbox.isolation {
         Isolation::Namespaces => Some(
-            view::landlock_ruleset(Path::new(view::CHECK_TMP), &image)
+            view::landlock_ruleset(Some(Path::new(view::CHECK_TMP)), &image)
                 .context("making the Landlock rules")?,
         ),
         Isolation::Landlock | Isolation::None => None,
@@ -110,6 +115,7 @@ pub(crate) fn run(
         leader_stack: Stack::new().context("mapping the leaders' stack")?,
         worker_stack: Stack::new().context("mapping the workers' stack")?,
         landlock,
+        own_user_namespaces,
         groups,
         limits,
         sandbox,
@@ -143,6 +149,8 @@ struct Zygote {
     worker_stack: Stack,
     /// The workers' Landlock rules, when they are the same for every check.
     landlock: Option<landlock::RulesetCreated>,
+    /// Whether each check enters a user namespace of its own.
+    own_user_namespaces: bool,
     groups: Option<CheckGroups>,
     limits: Limits,
     sandbox: Sandbox,
@@ -268,6 +276,7 @@ impl Zygote {
             limits: self.limits,
             isolation: self.sandbox.isolation,
             uid,
+            own_user_namespace: self.own_user_namespaces && uid.is_none(),
         };
         let groups = &self.groups;
         let worker_stack = &mut self.worker_stack;
