@@ -439,6 +439,7 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
         "setting: a user without user namespaces, ",
     );
     assert_nothing_leaked("user without user namespaces", &without, &out, &build);
+    assert_no_flood_left();
     assert_eq!(
         leftovers(),
         before,
@@ -601,4 +602,61 @@ fn classmates_keep_their_points_under_a_task_limit() {
         assert!(stderr.contains(bound), "{stderr}");
         std::fs::remove_dir_all(home.path().join("out")).unwrap();
     }
+}
+
+/// What `write_flood_safe` wrote, if anything, left behind in the
+/// folders of checks without namespaces (`grade-check-*` in the temporary
+/// folder): nothing, where the sandbox held or removed it.
+fn assert_no_flood_left() {
+    let temporary = std::env::temp_dir();
+    for folder in std::fs::read_dir(&temporary).unwrap().flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        let Ok(files) = std::fs::read_dir(folder.path()) else {
+            continue;
+        };
+        if !name.starts_with("grade-check-") {
+            continue;
+        }
+        for file in files.flatten() {
+            let file = file.file_name().to_string_lossy().into_owned();
+            assert!(!file.starts_with("write-flood-"), "left: {name}/{file}");
+        }
+    }
+}
+
+/// As root with `GRADE_ISOLATION=landlock`, a check's working folder is
+/// on the host's disk: `write_flood_safe` wrote 66 MiB there in 0.7 s
+/// (117 MiB as a user), bounded by each file's size alone. Now Landlock
+/// grants it no file to write, the reference keeps every point, and
+/// nothing is left behind.
+#[test]
+fn a_check_writes_nothing_without_namespaces_as_root() {
+    if skip_without_root("a_check_writes_nothing_without_namespaces_as_root") {
+        return;
+    }
+    let class = tempfile::tempdir().unwrap();
+    let mut expected = Vec::new();
+    for (id, loses) in [
+        ("reference", Loses::Nothing),
+        ("write_flood_safe", Loses::Only(&["reversing_sequence"])),
+    ] {
+        std::fs::write(class.path().join(format!("{id}.rs")), hostile_source(id)).unwrap();
+        expected.push(row(id, loses, "graded", &hostile_source(id)));
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_grade"))
+        .args(grade_arguments(class.path()))
+        .env("GRADE_ISOLATION", "landlock")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for row in &expected {
+        assert!(
+            stdout.lines().any(|l| l == row),
+            "missing {row} in\n{stdout}"
+        );
+    }
+    assert!(stderr.contains("(no file to write)"), "{stderr}");
+    assert_no_flood_left();
 }
