@@ -84,6 +84,15 @@ const EXPECTED: &[(&str, Loses<'static>)] = &[
     // No System V shared memory outside the check.
     ("sysv_shm_safe", Loses::Only(&["are_permutations"])),
     ("sysv_shm_unsafe", Loses::Only(&["are_permutations"])),
+    // A check's threads are counted for it alone, and held to the rubric's
+    // 64 in every setting (see `classmates_keep_their_points_under_a_task_limit`).
+    (
+        "threads_until_refused_safe",
+        Loses::Only(&["are_permutations"]),
+    ),
+    // A check writes at most its private /tmp (1 MiB) where it has one,
+    // and no file at all where it has none (Landlock grants no folder).
+    ("write_flood_safe", Loses::Only(&["reversing_sequence"])),
 ];
 
 /// A fixture of the hostile class as written, or the reference.
@@ -383,8 +392,14 @@ fn unsafe_fixtures_are_refused_at_compile_time() {
 
 /// Runs `grade` as `nobody`, which sees the toolchain and the cargo
 /// registry through bind mounts in a mount namespace of its own (root's
-/// home is closed to it), and builds in a folder of its own.
-fn grade_as_nobody(home: &Path, class: &Path, user_namespaces: bool) -> Output {
+/// home is closed to it), and builds in a folder of its own; with
+/// `cgroup_procs`, in that cgroup.
+fn grade_as_nobody(
+    home: &Path,
+    class: &Path,
+    user_namespaces: bool,
+    cgroup_procs: Option<&Path>,
+) -> Output {
     use std::os::unix::fs::{PermissionsExt, chown};
     let sysroot = Command::new("rustc")
         .args(["--print", "sysroot"])
@@ -408,6 +423,7 @@ fn grade_as_nobody(home: &Path, class: &Path, user_namespaces: bool) -> Output {
     }
     const AS_NOBODY: &str = r#"set -e
 home=$1 sysroot=$2 registry=$3 canary=$4; shift 4
+if [ -n "$JOIN_CGROUP" ]; then echo $$ > "$JOIN_CGROUP"; fi
 mount --bind "$sysroot" "$home/toolchain"
 mount --bind "$registry" "$home/cargo/registry"
 mount -o remount,bind,ro "$home/cargo/registry"
@@ -427,6 +443,9 @@ exec setpriv --reuid=65534 --regid=65534 --clear-groups -- env -i \
         .args(grade_arguments(class))
         .arg("--out")
         .arg(home.join("out"));
+    if let Some(procs) = cgroup_procs {
+        command.env("JOIN_CGROUP", procs);
+    }
     if !user_namespaces {
         grade_sandbox::seccomp::without_user_namespaces(&mut command).unwrap();
     }
@@ -443,7 +462,7 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
     let home = tempfile::tempdir().unwrap();
     let class = hostile_class();
     let before = leftovers();
-    let with = grade_as_nobody(home.path(), class.path(), true);
+    let with = grade_as_nobody(home.path(), class.path(), true, None);
     assert_rows(
         "user with user namespaces",
         &with,
@@ -458,7 +477,7 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
         before,
         "(b) left: (segments, sleepers, marker)"
     );
-    let without = grade_as_nobody(home.path(), class.path(), false);
+    let without = grade_as_nobody(home.path(), class.path(), false, None);
     assert_rows(
         "user without user namespaces",
         &without,
@@ -466,6 +485,7 @@ fn hostile_fixtures_hold_as_a_user_with_and_without_user_namespaces() {
     );
     assert_pages_name_no_classmate("user without user namespaces", &out);
     assert_nothing_leaked("user without user namespaces", &without, &out, &build);
+    assert_no_flood_left();
     assert_eq!(
         leftovers(),
         before,
@@ -544,4 +564,145 @@ fn link_errors_cost_only_their_authors() {
             .any(|l| l == row("reference", Loses::Nothing, "graded", &reference)),
         "{stdout}"
     );
+}
+
+/// A pids cgroup of its own for one test, with `max` tasks (v1's pids
+/// hierarchy, or v2's), removed when dropped; `None` where neither is
+/// writable.
+struct TaskLimit(PathBuf);
+
+impl TaskLimit {
+    fn new(max: u32) -> Option<TaskLimit> {
+        let name = format!("grade-task-limit-{}", std::process::id());
+        let dir = ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"]
+            .iter()
+            .map(|root| Path::new(root).join(&name))
+            .find(|dir| std::fs::create_dir(dir).is_ok() && dir.join("pids.max").exists())?;
+        std::fs::write(dir.join("pids.max"), max.to_string()).ok()?;
+        Some(TaskLimit(dir))
+    }
+}
+
+impl Drop for TaskLimit {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+/// Settings (b) and (c) under a machine-wide task limit (a container's
+/// pids.max, systemd's TasksMax), here 1,000 tasks for the whole run:
+/// three checks that start threads until refused (each would reach 2,000)
+/// lose are_permutations and nothing else, and their classmates keep every
+/// point. Before each check's threads were counted for it alone, as a user
+/// a check reached 1,966-1,970 threads, and in this test the attackers'
+/// own other checks lost points to each other's threads (83.33 and 52.59
+/// with user namespaces, 40 and 0 without), their reports blaming their
+/// own code.
+#[test]
+fn classmates_keep_their_points_under_a_task_limit() {
+    if skip_without_root("classmates_keep_their_points_under_a_task_limit") {
+        return;
+    }
+    let class = tempfile::tempdir().unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::Permissions::from_mode(0o755);
+        std::fs::set_permissions(class.path(), mode).unwrap();
+    }
+    let mut expected = Vec::new();
+    for id in ["reference", "innocent_thread"] {
+        std::fs::write(class.path().join(format!("{id}.rs")), hostile_source(id)).unwrap();
+        expected.push(row(id, Loses::Nothing, "graded", &hostile_source(id)));
+    }
+    let attack = hostile_source("threads_until_refused_safe");
+    for n in 1..=3 {
+        let id = format!("threads_until_refused_{n}");
+        std::fs::write(class.path().join(format!("{id}.rs")), &attack).unwrap();
+        let loses = Loses::Only(&["are_permutations"]);
+        expected.push(row(&id, loses, "graded", &attack));
+    }
+    let home = tempfile::tempdir().unwrap();
+    for (user_namespaces, bound) in [
+        (
+            true,
+            "a user namespace per check (RLIMIT_NPROC bounds its threads)",
+        ),
+        (false, "a count of each check's threads by its zygote"),
+    ] {
+        let Some(limit) = TaskLimit::new(1000) else {
+            assert!(std::env::var_os("CI").is_none(), "no pids cgroup to write");
+            eprintln!("no pids cgroup to write; skipped");
+            return;
+        };
+        let procs = limit.0.join("cgroup.procs");
+        let output = grade_as_nobody(home.path(), class.path(), user_namespaces, Some(&procs));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        for row in &expected {
+            assert!(
+                stdout.lines().any(|l| l == row),
+                "user namespaces {user_namespaces}: missing {row} in\n{stdout}\n{stderr}"
+            );
+        }
+        assert!(stderr.contains(bound), "{stderr}");
+        std::fs::remove_dir_all(home.path().join("out")).unwrap();
+    }
+}
+
+/// What `write_flood_safe` wrote, if anything, left behind in the
+/// folders of checks without namespaces (`grade-check-*` in the temporary
+/// folder): nothing, where the sandbox held or removed it.
+fn assert_no_flood_left() {
+    let temporary = std::env::temp_dir();
+    for folder in std::fs::read_dir(&temporary).unwrap().flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        let Ok(files) = std::fs::read_dir(folder.path()) else {
+            continue;
+        };
+        if !name.starts_with("grade-check-") {
+            continue;
+        }
+        for file in files.flatten() {
+            let file = file.file_name().to_string_lossy().into_owned();
+            assert!(!file.starts_with("write-flood-"), "left: {name}/{file}");
+        }
+    }
+}
+
+/// As root with `GRADE_ISOLATION=landlock`, a check's working folder is
+/// on the host's disk: `write_flood_safe` wrote 66 MiB there in 0.7 s
+/// (117 MiB as a user), bounded by each file's size alone. Now Landlock
+/// grants it no file to write, the reference keeps every point, and
+/// nothing is left behind.
+#[test]
+fn a_check_writes_nothing_without_namespaces_as_root() {
+    if skip_without_root("a_check_writes_nothing_without_namespaces_as_root") {
+        return;
+    }
+    let class = tempfile::tempdir().unwrap();
+    let mut expected = Vec::new();
+    for (id, loses) in [
+        ("reference", Loses::Nothing),
+        ("write_flood_safe", Loses::Only(&["reversing_sequence"])),
+    ] {
+        std::fs::write(class.path().join(format!("{id}.rs")), hostile_source(id)).unwrap();
+        expected.push(row(id, loses, "graded", &hostile_source(id)));
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_grade"))
+        .args(grade_arguments(class.path()))
+        .env("GRADE_ISOLATION", "landlock")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for row in &expected {
+        assert!(
+            stdout.lines().any(|l| l == row),
+            "missing {row} in\n{stdout}"
+        );
+    }
+    assert!(stderr.contains("(no file to write)"), "{stderr}");
+    assert_no_flood_left();
 }

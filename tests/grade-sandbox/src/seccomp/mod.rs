@@ -118,11 +118,11 @@ use layout::Rule;
 /// The architecture's audit value, which the filter requires: a call made
 /// through another ABI (`int 0x80` on x86-64) kills the process.
 #[cfg(target_arch = "x86_64")]
-const AUDIT_ARCH: u32 = 62 | 0x8000_0000 | 0x4000_0000;
+pub(crate) const AUDIT_ARCH: u32 = 62 | 0x8000_0000 | 0x4000_0000;
 #[cfg(target_arch = "aarch64")]
-const AUDIT_ARCH: u32 = 183 | 0x8000_0000 | 0x4000_0000;
+pub(crate) const AUDIT_ARCH: u32 = 183 | 0x8000_0000 | 0x4000_0000;
 #[cfg(target_arch = "riscv64")]
-const AUDIT_ARCH: u32 = 243 | 0x8000_0000 | 0x4000_0000;
+pub(crate) const AUDIT_ARCH: u32 = 243 | 0x8000_0000 | 0x4000_0000;
 
 /// Installs the filter in the calling thread, which has no other threads;
 /// `own_pid` is its process id, the one process it may signal.

@@ -66,6 +66,12 @@ pub(super) struct Check<'a> {
     pub(super) limits: Limits,
     pub(super) isolation: Isolation,
     pub(super) uid: Option<u32>,
+    /// Whether the worker enters a user namespace of its own, whose count
+    /// of processes `RLIMIT_NPROC` then bounds (a user's zygote's).
+    pub(super) own_user_namespace: bool,
+    /// Where the zygote counts the check's threads, the socket the worker
+    /// sends its listener on (see the `threads` module).
+    pub(super) thread_socket: Option<RawFd>,
 }
 
 /// Forks the calling process into new `namespaces`: `Some(child)` in the
@@ -135,6 +141,10 @@ pub(super) fn leader(
     let started = start_worker(pipes, worker_stack, |pipes| worker(check, pipes, &workdir));
     // What the leader allocated would stay in the zygote's memory.
     drop(workdir);
+    // The worker has sent its listener on its copy, or ended.
+    if let Some(socket) = check.thread_socket {
+        let _ = nix::unistd::close(socket);
+    }
     let worker = match started {
         Ok(worker) => worker,
         Err(code) => return code,
@@ -228,12 +238,19 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
     let [requests, responses, output] = pipes;
     let setup = || -> anyhow::Result<()> {
         nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
+        // First, while the socket's number is still its own: the pipes
+        // are placed at low numbers below.
+        if let Some(socket) = check.thread_socket {
+            super::threads::hand_clones_to_the_zygote(socket)?;
+        }
         nix::unistd::dup2_stdin(File::open("/dev/null")?.as_fd())?;
         nix::unistd::dup2_stdout(output.as_fd())?;
         nix::unistd::dup2_stderr(output.as_fd())?;
         place_pipes(&requests, &responses)?;
         std::env::set_current_dir(workdir)?;
-        check.limits.apply_to_self(check.uid)?;
+        check
+            .limits
+            .apply_to_self(check.uid, check.own_user_namespace)?;
         // Becoming another user clears the parent-death signal.
         nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
         // With namespaces Landlock is a second wall, where the kernel has
@@ -241,7 +258,7 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         if check.isolation != Isolation::None {
             let enforced = match check.landlock {
                 Some(ruleset) => view::restrict_with(ruleset)?,
-                None => view::restrict_with_landlock(workdir, check.image)?,
+                None => view::restrict_with_landlock(check.image)?,
             };
             anyhow::ensure!(
                 enforced || check.isolation == Isolation::Namespaces,

@@ -37,11 +37,10 @@
 //! of its own, which the zygote kills when the leader ends.
 
 use std::collections::HashMap;
-use std::ffi::{CString, OsString};
-use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::ffi::CString;
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::Context;
 use nix::errno::Errno;
@@ -51,17 +50,19 @@ use nix::sys::signal::{SigSet, SigmaskHow, Signal, killpg, sigprocmask};
 use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{Pid, setpgid};
-use serde::{Deserialize, Serialize};
 
-use crate::cgroup::{Cgroups, CheckGroups};
+use crate::Limits;
+use crate::cgroup::CheckGroups;
 use crate::control::{self, CHECK_PIPES, FromZygote, ToZygote};
 use crate::view::{self, Isolation};
-use crate::{Exit, Limits};
 
 mod check;
+mod entry;
 mod init;
+mod threads;
 mod vfork;
 use check::{Check, fork_into, leader, report_setup_failure};
+pub use entry::{FORK_LEADERS_VARIABLE, SANDBOX_VARIABLE, Sandbox, ZYGOTE_COMMAND, zygote_main};
 use init::Init;
 use vfork::{Stack, exit_now, vfork_on};
 
@@ -78,6 +79,11 @@ pub(crate) fn run(
         Some(cgroups) => Some(CheckGroups::open(cgroups).context("opening the cgroups")?),
         None => None,
     };
+    // A grader that is not root runs its zygotes in user namespaces, where
+    // each check makes one of its own for its count of threads (see
+    // `Limits::apply_to_self`); read while /proc is still in view.
+    let own_user_namespaces = sandbox.isolation == Isolation::Namespaces
+        && view::in_user_namespace().context("reading the zygote's uid map")?;
     let image = match sandbox.isolation {
         Isolation::Namespaces => {
             view::enter_private_root(image).context("building the private root")?;
@@ -89,7 +95,7 @@ pub(crate) fn run(
     // mounted there, so one ruleset serves them all.
     let landlock = match sandbox.isolation {
         Isolation::Namespaces => Some(
-            view::landlock_ruleset(Path::new(view::CHECK_TMP), &image)
+            view::landlock_ruleset(Some(Path::new(view::CHECK_TMP)), &image)
                 .context("making the Landlock rules")?,
         ),
         Isolation::Landlock | Isolation::None => None,
@@ -110,6 +116,7 @@ pub(crate) fn run(
         leader_stack: Stack::new().context("mapping the leaders' stack")?,
         worker_stack: Stack::new().context("mapping the workers' stack")?,
         landlock,
+        own_user_namespaces,
         groups,
         limits,
         sandbox,
@@ -143,6 +150,8 @@ struct Zygote {
     worker_stack: Stack,
     /// The workers' Landlock rules, when they are the same for every check.
     landlock: Option<landlock::RulesetCreated>,
+    /// Whether each check enters a user namespace of its own.
+    own_user_namespaces: bool,
     groups: Option<CheckGroups>,
     limits: Limits,
     sandbox: Sandbox,
@@ -153,28 +162,44 @@ struct Zygote {
 }
 
 /// A running check: the grader's token for it, the temporary folder to
-/// remove when it ends (without namespaces), and its cgroup slot.
+/// remove when it ends (without namespaces), its cgroup slot, and where
+/// nothing else counts its threads, the listener its `clone`s wait on.
 struct Running {
     token: u64,
     folder: Option<PathBuf>,
     slot: Option<usize>,
+    threads: Option<OwnedFd>,
 }
 
 impl Zygote {
     fn serve(&mut self) -> anyhow::Result<()> {
         loop {
-            let (control_ready, children_ready) = {
-                let mut fds = [
-                    PollFd::new(self.control.as_fd(), PollFlags::POLLIN),
-                    PollFd::new(self.children.as_fd(), PollFlags::POLLIN),
-                ];
+            let (control_ready, children_ready, listeners) = {
+                let counted: Vec<(Pid, BorrowedFd<'_>)> = (self.running.iter())
+                    .filter_map(|(leader, check)| Some((*leader, check.threads.as_ref()?.as_fd())))
+                    .collect();
+                let mut fds = [self.control.as_fd(), self.children.as_fd()]
+                    .into_iter()
+                    .chain(counted.iter().map(|(_, fd)| *fd))
+                    .map(|fd| PollFd::new(fd, PollFlags::POLLIN))
+                    .collect::<Vec<_>>();
                 match poll(&mut fds, PollTimeout::NONE) {
                     Err(Errno::EINTR) => continue,
                     result => result?,
                 };
-                let ready = |fd: &PollFd<'_>| fd.revents().is_some_and(|r| !r.is_empty());
-                (ready(&fds[0]), ready(&fds[1]))
+                let ready = |fd: &PollFd<'_>| fd.revents().unwrap_or(PollFlags::empty());
+                let listeners: Vec<(Pid, PollFlags)> = (counted.iter().zip(&fds[2..]))
+                    .map(|((leader, _), fd)| (*leader, ready(fd)))
+                    .collect();
+                (
+                    !ready(&fds[0]).is_empty(),
+                    !ready(&fds[1]).is_empty(),
+                    listeners,
+                )
             };
+            for (leader, ready) in listeners {
+                self.answer_clones(leader, ready);
+            }
             if children_ready {
                 while let Ok(Some(_)) = self.children.read_signal() {}
                 self.reap()?;
@@ -194,6 +219,23 @@ impl Zygote {
                     }
                 }
             }
+        }
+    }
+
+    /// Answers the `clone` a check's worker waits on, if `ready` says one
+    /// does, and forgets the listener once the check has no thread left.
+    fn answer_clones(&mut self, leader: Pid, ready: PollFlags) {
+        let Some(check) = self.running.get_mut(&leader) else {
+            return;
+        };
+        let gone = PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL;
+        let open = check.threads.as_ref().is_some_and(|listener| {
+            !ready.intersects(gone)
+                && (!ready.contains(PollFlags::POLLIN)
+                    || threads::answer(listener.as_fd(), self.limits.processes))
+        });
+        if !open {
+            check.threads = None;
         }
     }
 
@@ -258,6 +300,16 @@ impl Zygote {
             },
             None => None,
         };
+        // Where neither a user of its own (root) nor a user namespace of its
+        // own counts a check's threads, the zygote does (see `threads`).
+        let counted = match self.sandbox.isolation {
+            Isolation::Namespaces => false,
+            Isolation::Landlock | Isolation::None => uid.is_none(),
+        };
+        let (receiver, sender) = match counted.then(threads::socket).transpose() {
+            Ok(ends) => ends.unzip(),
+            Err(error) => return self.tell(&failed(format!("socketpair: {error}"))),
+        };
         let inherited = [self.control.as_raw_fd(), self.children.as_raw_fd()];
         let as_vfork = self.init.is_some();
         let check = Check {
@@ -268,6 +320,8 @@ impl Zygote {
             limits: self.limits,
             isolation: self.sandbox.isolation,
             uid,
+            own_user_namespace: self.own_user_namespaces && uid.is_none(),
+            thread_socket: sender.as_ref().map(AsRawFd::as_raw_fd),
         };
         let groups = &self.groups;
         let worker_stack = &mut self.worker_stack;
@@ -309,8 +363,12 @@ impl Zygote {
             drop(run_leader);
             forked.map(|child| child.unwrap_or(Pid::from_raw(0)))
         };
+        // The worker has its own copy, or has ended; the listener comes at
+        // once after a vfork, and after a fork once the worker has it.
+        drop(sender);
         match started {
             Ok(child) => {
+                let threads = receiver.as_ref().and_then(threads::receive_listener);
                 // The leader's own group, set from both sides so that a kill
                 // sent at once still reaches it (after a vfork, the leader
                 // has set it already).
@@ -321,6 +379,7 @@ impl Zygote {
                         token,
                         folder,
                         slot,
+                        threads,
                     },
                 );
                 Ok(())
@@ -333,57 +392,4 @@ impl Zygote {
             }
         }
     }
-}
-
-/// How the grader asks the zygote to sandbox each check; travels as JSON
-/// in [`SANDBOX_VARIABLE`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Sandbox {
-    /// What keeps the checks apart.
-    pub isolation: Isolation,
-    /// The zygote's cgroups, which hold one group per running check.
-    pub cgroups: Option<Cgroups>,
-    /// Each leader a `fork` that waits itself, as where the init cannot
-    /// run (another architecture; see the `init` module): set by
-    /// [`FORK_LEADERS_VARIABLE`], so that the workbook's own tests prove
-    /// that way too.
-    pub fork_leaders: bool,
-}
-
-/// The environment variable, read by `grade`, that makes every check's
-/// leader a `fork` that waits itself ([`Sandbox::fork_leaders`]); for the
-/// workbook's own tests.
-pub const FORK_LEADERS_VARIABLE: &str = "GRADE_FORK_LEADERS";
-
-/// The environment variable that carries the [`Sandbox`] to the zygote.
-pub const SANDBOX_VARIABLE: &str = "GRADE_SANDBOX";
-
-/// The hidden `grade` subcommand that runs a zygote.
-pub const ZYGOTE_COMMAND: &str = "__zygote";
-
-/// The entry point of `grade __zygote <image>`; `arguments` are those
-/// after the subcommand.
-pub fn zygote_main(arguments: &[OsString]) -> ExitCode {
-    let [image] = arguments else {
-        eprintln!("usage: grade {ZYGOTE_COMMAND} <image>");
-        return Exit::Usage.into();
-    };
-    match start(PathBuf::from(image)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("harness: {error:#}");
-            Exit::SetupFailed.into()
-        }
-    }
-}
-
-fn start(image: PathBuf) -> anyhow::Result<()> {
-    let control: OwnedFd = std::io::stdin().as_fd().try_clone_to_owned()?;
-    let null = std::fs::File::open("/dev/null")?;
-    nix::unistd::dup2_stdin(null.as_fd())?;
-    let limits = Limits::from_env()?;
-    let text = std::env::var(SANDBOX_VARIABLE).context("GRADE_SANDBOX is not set")?;
-    let sandbox: Sandbox = serde_json::from_str(&text).context("GRADE_SANDBOX is not valid")?;
-    run(&image, control, limits, sandbox)
 }

@@ -130,13 +130,26 @@ impl Setting {
             (false, _) => "a user without user namespaces",
         };
         let mut with = vec!["rlimits", "seccomp (no new process, socket or IPC)"];
-        if self.root {
-            with.push("a user per check");
-        }
+        // What counts a check's threads, its alone, against the rubric's
+        // `processes` (see grade-sandbox's `Limits::apply_to_self` and
+        // `zygote::threads`).
+        with.push(match (self.root, self.isolation) {
+            (true, _) => "a user per check (RLIMIT_NPROC bounds its threads)",
+            (false, Isolation::Namespaces) => {
+                "a user namespace per check (RLIMIT_NPROC bounds its threads)"
+            }
+            (false, _) => {
+                "a count of each check's threads by its zygote (seccomp notifies each clone)"
+            }
+        });
         if self.isolation == Isolation::Namespaces {
             with.push("namespaces (PID, mount, network, IPC)");
+            with.push("a size-limited /tmp per check");
         }
-        let landlock = format!("Landlock ABI {}", self.landlock_abi);
+        let landlock = match self.isolation {
+            Isolation::Namespaces => format!("Landlock ABI {}", self.landlock_abi),
+            _ => format!("Landlock ABI {} (no file to write)", self.landlock_abi),
+        };
         if self.isolation != Isolation::None && self.landlock_abi > 0 {
             with.push(&landlock);
         }
@@ -145,7 +158,7 @@ impl Setting {
         }
         let mut gaps = Vec::new();
         if self.cgroups.is_none() {
-            gaps.push("no cgroup: a check's memory is bounded per process (it may start none) and its threads by its address space");
+            gaps.push("no cgroup: a check's memory is bounded per process (it may start none)");
         }
         if !self.root {
             gaps.push("checks run as the grading user");
@@ -159,7 +172,7 @@ impl Setting {
                 "no namespaces, and Landlock before ABI 6 cannot scope signals (seccomp still does)",
             ),
             Isolation::None => gaps.push(
-                "NO FILE-SYSTEM ISOLATION: checks can read what the grading user can read",
+                "NO FILE-SYSTEM ISOLATION: checks can read what the grading user can read, and write files in /tmp (only each file's size is limited)",
             ),
         }
         // The build's view is Landlock's alone (`grade __build-view`), and
@@ -222,8 +235,13 @@ mod tests {
         assert!(root.contains("a user per check") && root.contains("cgroup v2"));
         assert!(root.ends_with("not protected: nothing known"), "{root}");
 
+        assert!(root.contains("a user per check (RLIMIT_NPROC bounds its threads)"));
+        assert!(root.contains("a size-limited /tmp per check"), "{root}");
+
         let user = setting(false, Isolation::Namespaces, false, 7).describe();
         assert!(user.contains("a user with user namespaces"), "{user}");
+        assert!(user.contains("a user namespace per check (RLIMIT_NPROC bounds its threads)"));
+        assert!(!user.contains("address space"), "{user}");
         assert!(user.contains("no cgroup") && user.contains("checks run as the grading user"));
 
         let laptop = setting(false, Isolation::Landlock, false, 5).describe();
@@ -232,6 +250,11 @@ mod tests {
             "{laptop}"
         );
         assert!(laptop.contains("before ABI 6"), "{laptop}");
+        assert!(laptop.contains("a count of each check's threads by its zygote"));
+        assert!(
+            laptop.contains("Landlock ABI 5 (no file to write)"),
+            "{laptop}"
+        );
         assert!(!laptop.contains("namespaces (PID"), "{laptop}");
 
         let bare = setting(false, Isolation::None, false, 0).describe();
