@@ -26,6 +26,7 @@ pub mod control;
 mod exit;
 mod limits;
 mod rustc_arguments;
+pub mod sandbox;
 pub mod seccomp;
 pub mod view;
 pub mod zygote;
@@ -38,5 +39,6 @@ pub use compile::{
 };
 pub use exit::Exit;
 pub use limits::{LIMITS_VARIABLE, Limits};
+pub use sandbox::{FORK_LEADERS_VARIABLE, SANDBOX_VARIABLE, Sandbox};
 pub use view::Isolation;
-pub use zygote::{FORK_LEADERS_VARIABLE, SANDBOX_VARIABLE, Sandbox, ZYGOTE_COMMAND, zygote_main};
+pub use zygote::entry::{ZYGOTE_COMMAND, zygote_main};

@@ -4,6 +4,7 @@
 //! the cursor to overwrite a line already printed, or hide text. Every
 //! format `grade` prints, the table, the CSV and the JSON, goes through
 //! this module, which shows each control character as `\u{1b}` instead.
+//! Numbers are written here too, as people read them: `1,234,567`.
 
 /// Whether `c` must not reach a terminal as it is: a C0 or C1 control
 /// character or DEL (`char::is_control`); a line or paragraph separator
@@ -67,6 +68,20 @@ fn escape_where(text: &str, unsafe_here: impl Fn(char) -> bool) -> String {
         } else {
             out.push(c);
         }
+    }
+    out
+}
+
+/// `n` with its digits in groups of three, as the checks' messages and
+/// the book write numbers: `40,000`, `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
     }
     out
 }

@@ -1,42 +1,15 @@
 //! How the grader starts a zygote: `grade __zygote <image>`, with the
-//! [`Sandbox`] and the limits in its environment and the control socket
-//! as its standard input.
+//! [`Sandbox`](crate::sandbox::Sandbox) and the limits in its environment
+//! and the control socket as its standard input.
 
 use std::ffi::OsString;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use serde::{Deserialize, Serialize};
-
-use crate::cgroup::Cgroups;
-use crate::view::Isolation;
+use crate::sandbox::{SANDBOX_VARIABLE, Sandbox};
 use crate::{Exit, Limits};
-
-/// How the grader asks the zygote to sandbox each check; travels as JSON
-/// in [`SANDBOX_VARIABLE`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Sandbox {
-    /// What keeps the checks apart.
-    pub isolation: Isolation,
-    /// The zygote's cgroups, which hold one group per running check.
-    pub cgroups: Option<Cgroups>,
-    /// Each leader a `fork` that waits itself, as where the init cannot
-    /// run (another architecture; see the `init` module): set by
-    /// [`FORK_LEADERS_VARIABLE`], so that the workbook's own tests prove
-    /// that way too.
-    pub fork_leaders: bool,
-}
-
-/// The environment variable, read by `grade`, that makes every check's
-/// leader a `fork` that waits itself ([`Sandbox::fork_leaders`]); for the
-/// workbook's own tests.
-pub const FORK_LEADERS_VARIABLE: &str = "GRADE_FORK_LEADERS";
-
-/// The environment variable that carries the [`Sandbox`] to the zygote.
-pub const SANDBOX_VARIABLE: &str = "GRADE_SANDBOX";
+use anyhow::Context;
 
 /// The hidden `grade` subcommand that runs a zygote.
 pub const ZYGOTE_COMMAND: &str = "__zygote";

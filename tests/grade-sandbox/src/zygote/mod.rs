@@ -54,15 +54,15 @@ use nix::unistd::{Pid, setpgid};
 use crate::Limits;
 use crate::cgroup::CheckGroups;
 use crate::control::{self, CHECK_PIPES, FromZygote, ToZygote};
+use crate::sandbox::Sandbox;
 use crate::view::{self, Isolation};
 
 mod check;
-mod entry;
+pub mod entry;
 mod init;
 mod threads;
 mod vfork;
 use check::{Check, fork_into, leader, report_setup_failure};
-pub use entry::{FORK_LEADERS_VARIABLE, SANDBOX_VARIABLE, Sandbox, ZYGOTE_COMMAND, zygote_main};
 use init::Init;
 use vfork::{Stack, exit_now, vfork_on};
 

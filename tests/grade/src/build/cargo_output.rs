@@ -128,7 +128,7 @@ fn cut(text: &mut String, most: usize) {
     text.truncate(end);
     text.push_str(&format!(
         "\n… ({} more bytes cut)",
-        crate::report::html::thousands(more as u64)
+        crate::terminal::thousands(more as u64)
     ));
     text.shrink_to_fit();
 }

@@ -63,6 +63,23 @@ impl Submission {
     }
 }
 
+impl ids::Named for Submission {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn origin(&self) -> &Path {
+        &self.origin
+    }
+    fn rename(&mut self, id: String) {
+        self.id = id;
+    }
+    /// Refused whole: nothing of it is built.
+    fn refuse(&mut self, problem: String) {
+        self.files.clear();
+        self.problem = Some(problem);
+    }
+}
+
 /// Reads every submission named by `paths`, sorted by id.
 ///
 /// # Errors

@@ -17,7 +17,14 @@ use std::path::Path;
 
 use unicode_security::MixedScript;
 
-use crate::build::discover::Submission;
+/// What [`tell_apart`] needs of a submission: its id, where it was
+/// found, and a way to refuse it with a one-line problem.
+pub trait Named {
+    fn id(&self) -> &str;
+    fn origin(&self) -> &Path;
+    fn rename(&mut self, id: String);
+    fn refuse(&mut self, problem: String);
+}
 
 /// The id of the submission at `path`: its name without `.rs`, made
 /// visible as the module's comment says.
@@ -66,15 +73,16 @@ fn beyond_ascii_escaped(text: &str) -> String {
 /// Shows escaped, beyond ASCII, the ids in `found` that read as another's:
 /// the same skeleton (Unicode's confusables, UTS #39), as a wholly
 /// Cyrillic `аа` has with a Latin `aa`.
-fn escape_lookalikes(found: &mut [Submission]) {
+fn escape_lookalikes(found: &mut [impl Named]) {
     let mut by_skeleton: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (index, submission) in found.iter().enumerate() {
-        let skeleton = unicode_security::skeleton(&submission.id).collect();
+        let skeleton = unicode_security::skeleton(submission.id()).collect();
         by_skeleton.entry(skeleton).or_default().push(index);
     }
     for alike in by_skeleton.values().filter(|alike| alike.len() > 1) {
         for &index in alike {
-            found[index].id = beyond_ascii_escaped(&found[index].id);
+            let escaped = beyond_ascii_escaped(found[index].id());
+            found[index].rename(escaped);
         }
     }
 }
@@ -87,7 +95,7 @@ fn escape_lookalikes(found: &mut [Submission]) {
 /// # Errors
 ///
 /// When two submissions have the same whole name.
-pub fn tell_apart(found: &mut [Submission]) -> anyhow::Result<()> {
+pub fn tell_apart(found: &mut [impl Named]) -> anyhow::Result<()> {
     escape_lookalikes(found);
     // A whole name can be another's id (`x.rs` beside a folder `x.rs.rs`):
     // a second round tells those apart too.
@@ -96,29 +104,32 @@ pub fn tell_apart(found: &mut [Submission]) -> anyhow::Result<()> {
             break;
         }
     }
-    found.sort_by(|a, b| a.id.cmp(&b.id));
-    if let Some(pair) = found.windows(2).find(|pair| pair[0].id == pair[1].id) {
+    found.sort_by(|a, b| a.id().cmp(b.id()));
+    if let Some(pair) = found.windows(2).find(|pair| pair[0].id() == pair[1].id()) {
         anyhow::bail!(
             "two submissions are both named {:?}: {} and {}",
-            pair[0].id,
-            pair[0].origin.display(),
-            pair[1].origin.display()
+            pair[0].id(),
+            pair[0].origin().display(),
+            pair[1].origin().display()
         );
     }
     Ok(())
 }
 
 /// One round of [`tell_apart`]: whether any id was shared.
-fn refuse_shared(found: &mut [Submission]) -> bool {
+fn refuse_shared(found: &mut [impl Named]) -> bool {
     let mut by_id: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (index, submission) in found.iter().enumerate() {
-        by_id.entry(submission.id.clone()).or_default().push(index);
+        by_id
+            .entry(submission.id().to_string())
+            .or_default()
+            .push(index);
     }
     let mut shared = false;
     for (id, sharing) in by_id.into_iter().filter(|(_, s)| s.len() > 1) {
         let names: Vec<String> = sharing
             .iter()
-            .map(|&i| whole_name(&found[i].origin))
+            .map(|&i| whole_name(found[i].origin()))
             .collect();
         if names.iter().all(|name| *name == id) {
             // Whole names already: nothing left to tell them apart by.
@@ -132,9 +143,8 @@ fn refuse_shared(found: &mut [Submission]) -> bool {
                 .map(|other| format!("{other:?}"))
                 .collect();
             let submission = &mut found[index];
-            submission.id = name.clone();
-            submission.files.clear();
-            submission.problem = Some(format!(
+            submission.rename(name.clone());
+            submission.refuse(format!(
                 "its id, {id:?}, is also that of {}: rename one and grade both again",
                 others.join(", ")
             ));
@@ -149,6 +159,28 @@ mod tests {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
     use std::path::PathBuf;
+
+    /// A submission as far as ids go.
+    struct Entry {
+        id: String,
+        origin: PathBuf,
+        problem: Option<String>,
+    }
+
+    impl Named for Entry {
+        fn id(&self) -> &str {
+            &self.id
+        }
+        fn origin(&self) -> &Path {
+            &self.origin
+        }
+        fn rename(&mut self, id: String) {
+            self.id = id;
+        }
+        fn refuse(&mut self, problem: String) {
+            self.problem = Some(problem);
+        }
+    }
 
     fn id(bytes: &[u8]) -> String {
         of(Path::new(OsStr::from_bytes(bytes)))
@@ -168,12 +200,10 @@ mod tests {
 
     #[test]
     fn a_name_that_reads_as_a_classmates_is_shown_escaped() {
-        let submission = |origin: &str| Submission {
+        let submission = |origin: &str| Entry {
             id: of(Path::new(origin)),
             origin: PathBuf::from(origin),
-            files: Vec::new(),
             problem: None,
-            edited_checks: Vec::new(),
         };
         let mut found = vec![
             submission("aa.rs"),
@@ -188,12 +218,10 @@ mod tests {
 
     #[test]
     fn a_shared_id_refuses_its_holders_alone_under_whole_names() {
-        let submission = |origin: &str| Submission {
+        let submission = |origin: &str| Entry {
             id: of(Path::new(origin)),
             origin: PathBuf::from(origin),
-            files: vec![(PathBuf::from("lib.rs"), String::new())],
             problem: None,
-            edited_checks: Vec::new(),
         };
         let mut found = vec![
             submission("class/innocent_a"),
@@ -207,7 +235,7 @@ mod tests {
         for refused in &found[1..] {
             let problem = refused.problem.as_deref().unwrap();
             assert!(problem.starts_with("its id, \"innocent_a\", is also that of \"innocent_a"));
-            assert!(!problem.contains('\n') && refused.files.is_empty());
+            assert!(!problem.contains('\n'));
         }
         // A whole name that is another's id is told apart in a second round.
         let mut chained = vec![

@@ -48,19 +48,7 @@ impl Drawing {
     }
 }
 
-/// `n` with its digits in groups of three, as the checks' messages and
-/// the book write numbers: `40,000`, `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+pub use crate::terminal::thousands;
 
 /// `name`, an identifier such as `efficient_selection_shuffle`, as HTML
 /// that a narrow table may break after each underscore, not mid-word.

@@ -75,7 +75,7 @@ pub(crate) fn with_panic_cut(answer: Answer, keep: usize) -> Response {
     if let Response::Panicked(panic) = &mut response {
         let cut = panic.cut(keep).saturating_add(panic_bytes_cut);
         if cut > 0 {
-            let note = format!("… ({} more bytes cut)", crate::report::html::thousands(cut));
+            let note = format!("… ({} more bytes cut)", crate::terminal::thousands(cut));
             match panic {
                 Panic::Message(text) | Panic::DidNotCompile { function: text } => {
                     text.push_str(&note);
