@@ -223,7 +223,7 @@ enum Unreadable {
     TooDeep { name: String, deep: TooDeep },
     #[error("more than {MAX_FILES} source files")]
     TooManyFiles,
-    #[error("more than {MAX_SOURCE} bytes of source in all")]
+    #[error("its source files hold more than 4 MiB in all (a lab answer: under 100 KiB)")]
     TooMuchSource,
 }
 
@@ -444,6 +444,12 @@ mod tests {
         assert_eq!(single[0].id, "bob");
         assert!(discover(&[dir.path().join("missing")]).is_err());
         assert_ne!(found[0].content_hash(), found[1].content_hash());
+    }
+
+    #[test]
+    fn the_limit_on_source_in_all_is_the_one_its_message_gives() {
+        assert_eq!(MAX_SOURCE, 4 << 20);
+        assert!(Unreadable::TooMuchSource.to_string().contains("4 MiB"));
     }
 
     /// Two files joined with NULs, as one `lib.rs`, hash apart from the

@@ -136,18 +136,15 @@ fn refuse_shared(found: &mut [impl Named]) -> bool {
             continue;
         }
         shared = true;
+        let all: Vec<String> = names.iter().map(|name| format!("{name:?}")).collect();
+        let problem = format!(
+            "{} all come to the id {id:?}: rename all but one and grade them again",
+            all.join(", ")
+        );
         for (&index, name) in sharing.iter().zip(&names) {
-            let others: Vec<String> = names
-                .iter()
-                .filter(|other| *other != name)
-                .map(|other| format!("{other:?}"))
-                .collect();
             let submission = &mut found[index];
             submission.rename(name.clone());
-            submission.refuse(format!(
-                "its id, {id:?}, is also that of {}: rename one and grade both again",
-                others.join(", ")
-            ));
+            submission.refuse(problem.clone());
         }
     }
     shared
@@ -234,7 +231,11 @@ mod tests {
         assert_eq!(found[0].problem, None);
         for refused in &found[1..] {
             let problem = refused.problem.as_deref().unwrap();
-            assert!(problem.starts_with("its id, \"innocent_a\", is also that of \"innocent_a"));
+            assert_eq!(
+                problem,
+                "\"innocent_a\", \"innocent_a.rs\" all come to the id \"innocent_a\": \
+                 rename all but one and grade them again"
+            );
             assert!(!problem.contains('\n'));
         }
         // A whole name that is another's id is told apart in a second round.

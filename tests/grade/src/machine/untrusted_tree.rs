@@ -38,7 +38,7 @@ pub enum Refused {
     },
     #[error("{} is more than {depth} folders deep", path.display())]
     TooDeep { path: PathBuf, depth: usize },
-    #[error("it holds more than {entries} files and folders")]
+    #[error("it holds more than {} files and folders", crate::terminal::thousands(*entries as u64))]
     TooMany { entries: usize },
     #[error("{} is {size} bytes; the limit is {limit}", path.display())]
     TooLarge {
