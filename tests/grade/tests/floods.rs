@@ -2,7 +2,8 @@
 //! grade itself: a class holding `hostile/panic_flood.rs` (its functions
 //! panic with 60 MiB messages) and `hostile/build_type_error_flood.rs`
 //! (16,384 type errors from a 3 KB file), beside the reference and
-//! classmates with a type error of their own, is graded in little memory,
+//! classmates with a type error of their own, and a clone whose
+//! `Cargo.toml` links to `/dev/zero`, is graded in little memory,
 //! with small reports, and every classmate as ever.
 //!
 //! Before the bounds, with the panics at 4 MiB (60 MiB ones took the
@@ -52,6 +53,16 @@ fn flood_class() -> tempfile::TempDir {
             &format!("// {name}\n"),
         );
     }
+    // A clone whose manifest is a link to /dev/zero, which grade read whole
+    // (3 GiB in 9 s, then killed) when it compared the clone's checks.
+    let clone = class.path().join("linked_clone");
+    std::fs::create_dir_all(clone.join("exercises/src")).unwrap();
+    std::fs::copy(
+        fixtures().join("class/reference.rs"),
+        clone.join("exercises/src/lib.rs"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("/dev/zero", clone.join("Cargo.toml")).unwrap();
     class
 }
 
@@ -124,6 +135,15 @@ fn floods_stay_small_in_grade_and_cost_only_their_authors() {
         ),
     );
     assert_has_row(&stdout, &did_not_compile("build_type_error_flood"));
+    assert_has_row(
+        &stdout,
+        &row(
+            "linked_clone",
+            Loses::Nothing,
+            "graded (checks edited)",
+            &reference,
+        ),
+    );
     for name in ["type_error_a", "type_error_b"] {
         let text = source(&format!("{name}.rs"));
         let expected = row(name, Loses::Only(&["flip"]), "partly compiled", &text);

@@ -253,7 +253,10 @@ fn assert_pages_name_no_classmate(setting: &str, out: &Path) {
         );
     }
     let refused = results("innocent_a.rs");
-    assert!(refused.contains("all come to the id"), "{setting}: {refused}");
+    assert!(
+        refused.contains("all come to the id"),
+        "{setting}: {refused}"
+    );
     let deep = results("parser_too_deep");
     assert!(deep.contains("levels deep"), "{setting}: {deep}");
 }
