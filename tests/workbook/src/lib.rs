@@ -37,7 +37,7 @@ pub use call::{Caller, Functions};
 pub use check_rng::CheckRng;
 pub use implementation::{BONUS_EXERCISES, EXERCISES, Exercise, Implementation, LAB_EXERCISES};
 pub use observer::{CallInput, Observer, Unobserved};
-pub use panics::{DidNotCompile, OverBudget, Panic, is_todo, panic_message};
+pub use panics::{DidNotCompile, OverBudget, Panic, cut_text, is_todo, panic_message};
 pub use protocol::{Request, Response};
 pub use scripted::ScriptedRng;
 pub use word_list::WordList;

@@ -82,22 +82,30 @@ impl Panic {
     /// A submission can panic with any text in safe Rust, 60 MiB of it;
     /// whoever copies it on cuts it first.
     pub fn cut(&mut self, most: usize) -> u64 {
-        let text = match self {
-            Panic::Message(text) | Panic::DidNotCompile { function: text } => text,
-            Panic::NotYetImplemented | Panic::OverBudget { .. } => return 0,
-        };
-        if text.len() <= most {
-            return 0;
+        match self {
+            Panic::Message(text) | Panic::DidNotCompile { function: text } => cut_text(text, most),
+            Panic::NotYetImplemented | Panic::OverBudget { .. } => 0,
         }
-        let mut end = most;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let cut = text.len() - end;
-        text.truncate(end);
-        text.shrink_to_fit();
-        cut as u64
     }
+}
+
+/// Cuts `text` to at most `most` bytes, at a character boundary, freeing
+/// the rest, and returns how many bytes were cut: 0 when it was short
+/// enough. Whatever a submission makes its code or its compiler say is
+/// cut with this before it is copied on (a panic's message here; the
+/// compiler's errors in `grade`).
+pub fn cut_text(text: &mut String, most: usize) -> u64 {
+    if text.len() <= most {
+        return 0;
+    }
+    let mut end = most;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = text.len() - end;
+    text.truncate(end);
+    text.shrink_to_fit();
+    cut as u64
 }
 
 /// The panic of the workbook's own payloads, if `payload` is one.

@@ -117,20 +117,13 @@ pub fn tail_on_a_thread(
 
 /// `text` cut to at most `most` bytes, at a character boundary, saying so.
 fn cut(text: &mut String, most: usize) {
-    if text.len() <= most {
-        return;
+    let more = workbook::cut_text(text, most);
+    if more > 0 {
+        text.push_str(&format!(
+            "\n… ({} more bytes cut)",
+            crate::terminal::thousands(more)
+        ));
     }
-    let mut end = most;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let more = text.len() - end;
-    text.truncate(end);
-    text.push_str(&format!(
-        "\n… ({} more bytes cut)",
-        crate::terminal::thousands(more as u64)
-    ));
-    text.shrink_to_fit();
 }
 
 impl Diagnostic {
