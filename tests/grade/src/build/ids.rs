@@ -29,19 +29,19 @@ pub trait Named {
 /// The id of the submission at `path`: its name without `.rs`, made
 /// visible as the module's comment says.
 pub fn of(path: &Path) -> String {
-    let (stem, _) = name_of(path);
+    let (stem, _) = stem_and_suffix(path);
     stem
 }
 
 /// The whole name of the file or folder at `path`, as an id: the id with
 /// its `.rs`, if it had one.
 fn whole_name(path: &Path) -> String {
-    let (stem, suffix) = name_of(path);
+    let (stem, suffix) = stem_and_suffix(path);
     stem + suffix
 }
 
 /// The name at `path`, shown as the module's comment says, and its `.rs`.
-fn name_of(path: &Path) -> (String, &'static str) {
+fn stem_and_suffix(path: &Path) -> (String, &'static str) {
     let name = path.file_name().unwrap_or_default();
     let mut text = String::new();
     for chunk in name.as_encoded_bytes().utf8_chunks() {

@@ -2,6 +2,7 @@
 //! had its checks edited: the edition `assign` would write now, compared
 //! with the clone, file by file.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::classroom::assign::{EditionFile, student_files};
@@ -38,16 +39,20 @@ pub fn edited_checks(clone: &Path, root: &Path, rubric: &Rubric) -> anyhow::Resu
         Ok(found) => found,
         Err(refused) => return Ok(vec![format!("not compared: {refused}")]),
     };
-    let links: Vec<&Path> = found
-        .iter()
-        .filter(|f| matches!(f, Found::Link(_)))
-        .map(Found::path)
-        .collect();
+    let of_kind = |link: bool| -> BTreeSet<&Path> {
+        found
+            .iter()
+            .filter(|f| matches!(f, Found::Link(_)) == link)
+            .map(Found::path)
+            .collect()
+    };
+    let (files, links) = (of_kind(false), of_kind(true));
+    let known: BTreeSet<&Path> = expected.iter().map(|(path, _)| path.as_path()).collect();
     let mut edited = Vec::new();
     for (path, bytes) in &expected {
         let how = if links.iter().any(|link| path.starts_with(link)) {
             "replaced by a symbolic link"
-        } else if !found.contains(&Found::File(path.clone())) {
+        } else if !files.contains(path.as_path()) {
             "removed"
         } else if is_unchanged(&clone.join(path), path, bytes) {
             continue;
@@ -61,7 +66,7 @@ pub fn edited_checks(clone: &Path, root: &Path, rubric: &Rubric) -> anyhow::Resu
         let under_checks = ["exercises", "tests", ".cargo", ".github"]
             .iter()
             .any(|top| path.starts_with(top));
-        if under_checks && is_protected(path) && !expected.iter().any(|(known, _)| known == path) {
+        if under_checks && is_protected(path) && !known.contains(path) {
             edited.push(format!("{} added", path.display()));
         }
     }
