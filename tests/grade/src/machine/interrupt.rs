@@ -160,7 +160,15 @@ impl std::error::Error for Stopped {}
 /// While the guard lives, `action` is how the phase under way stops; if a
 /// signal came before, it runs at once.
 pub(crate) fn on_stop(action: impl Fn() + Send + Sync + 'static) -> OnStop {
-    let action: Action = Arc::new(action);
+    // A signal between the registration and the check below is seen by
+    // both this thread and the signal thread: the action runs once, not
+    // twice (a watch said "stopped watching" twice, one test run in six).
+    let ran = AtomicBool::new(false);
+    let action: Action = Arc::new(move || {
+        if !ran.swap(true, Ordering::SeqCst) {
+            action();
+        }
+    });
     if let Some(watch) = WATCH.get() {
         *lock(&watch.action) = Some(Arc::clone(&action));
     }

@@ -111,3 +111,30 @@ pub fn assert_has_row(csv: &str, row: &str) {
         "missing row {row} in\n{csv}"
     );
 }
+
+/// [`assert_has_row`] for a run with `--out out`: a missing row also
+/// shows the first line of each check that cost its submission points, so
+/// that a failure seen once in CI says why.
+pub fn assert_has_row_in(out: &std::path::Path, csv: &str, row: &str) {
+    if csv.lines().any(|line| line == row) {
+        return;
+    }
+    let id = row.split(',').next().unwrap_or_default();
+    let results = out.join("submissions").join(id).join("results.json");
+    let text = std::fs::read_to_string(&results).unwrap_or_default();
+    let results: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+    let lost: Vec<String> = results["tests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|test| test["score"] != test["max_score"])
+        .map(|test| {
+            let first = test["output"].as_str().unwrap_or("").lines().next();
+            format!("{}: {}", test["name"], first.unwrap_or(""))
+        })
+        .collect();
+    panic!(
+        "missing row {row} in\n{csv}\n{id}'s checks that lost points:\n{}",
+        lost.join("\n")
+    );
+}
