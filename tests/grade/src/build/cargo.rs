@@ -17,13 +17,15 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, bail};
 
 use crate::build::build_view::{build_temporary, build_view, mount_namespace};
+use crate::build::cargo_output::{DEPTH_MOST, bounded, within_depth};
 use crate::build::cargo_output::{
     ERRORS_KEPT, LINE_MOST, STDERR_KEPT, each_line, tail_on_a_thread,
 };
-use crate::build::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
+use crate::build::diagnostic::{Diagnostic, DiagnosticLevel, crate_of, link_cause};
 use crate::build::link::{self, TemplateFailed};
 use crate::build::workspace;
 use crate::rubric::BuildLimits;
+use cargo_metadata::Message;
 
 /// How cargo is run on the generated workspace: in `dir`, where the system
 /// allows a mount namespace with `hidden` covered by empty folders, and
@@ -151,63 +153,25 @@ impl Cargo {
         let stderr = child.stderr.take().context("cargo's stderr")?;
         let stderr = tail_on_a_thread(stderr, STDERR_KEPT);
         let stdout = child.stdout.take().context("cargo's stdout")?;
-        let mut build = Build::default();
-        let mut built = BTreeSet::new();
-        let mut spanless: BTreeMap<String, String> = BTreeMap::new();
-        let (mut rebuilt, mut rebuilt_count) = (Vec::new(), 0);
+        let mut heard = Heard::default();
         let read = each_line(std::io::BufReader::new(stdout), LINE_MOST, |line| {
-            let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
-                return;
-            };
-            let krate = crate_of(&message.package_id);
-            if message.reason == "compiler-artifact" {
-                if !message.fresh {
-                    rebuilt_count += 1;
-                    if rebuilt.len() < 4 {
-                        rebuilt.push(krate.clone());
-                    }
-                }
-                built.insert(krate);
-                return;
-            }
-            let Some(diagnostic) = message.message else {
-                return;
-            };
-            if message.reason != "compiler-message" || diagnostic.level != "error" {
-                return;
-            }
-            // The template's errors are all its own, spans or not: a link
-            // error has none. They are kept whole: the linker's own error
-            // is below the whole link line in their text (see
-            // `link_cause`), and the template is grade's crate.
-            let (key, whole) = match message.target {
-                Some(target) if krate == workspace::PACKAGE => (target.name, true),
-                // "aborting due to …", or the assembler's or the linker's
-                // word, kept in case nothing else explains the failure.
-                _ if diagnostic.spans.is_empty() => {
-                    if !diagnostic.message.starts_with("aborting due to") {
-                        let cause = diagnostic.bounded().message;
-                        spanless.entry(krate).or_insert(cause);
-                    }
-                    return;
-                }
-                _ => (krate, false),
-            };
-            let errors = build.errors.entry(key).or_default();
-            if errors.len() < ERRORS_KEPT {
-                errors.push(if whole {
-                    diagnostic
-                } else {
-                    diagnostic.bounded()
-                });
-            }
+            heard.line(line);
         });
         let status = child.wait().context("waiting for cargo")?;
         let stderr = stderr.join().unwrap_or_default();
         read.context("reading cargo's messages")?;
         if crate::cli::timings_requested() {
-            eprintln!("timings: cargo compiled {rebuilt_count} packages, such as {rebuilt:?}");
+            eprintln!(
+                "timings: cargo compiled {} packages, such as {:?}",
+                heard.rebuilt_count, heard.rebuilt
+            );
         }
+        let Heard {
+            mut build,
+            built,
+            spanless,
+            ..
+        } = heard;
         if status.success() {
             return Ok(build);
         }
@@ -219,7 +183,8 @@ impl Cargo {
                 (package, build.errors.contains_key(package))
             };
             if !built.contains(package) && !explained {
-                let cause = self.unexplained_cause(krate, spanless.get(package));
+                let said = spanless.get(package).and_then(Spanless::cause);
+                let cause = self.unexplained_cause(krate, said);
                 build.unexplained.insert(krate.to_string(), cause);
             }
         }
@@ -236,6 +201,112 @@ impl Cargo {
             );
         }
         Ok(build)
+    }
+}
+
+/// What is heard of one cargo run, line by line as it comes: each crate's
+/// errors, the crates that were built, and what is needed to explain a
+/// crate that failed without an error pointing into its source.
+#[derive(Debug, Default)]
+struct Heard {
+    build: Build,
+    built: BTreeSet<String>,
+    spanless: BTreeMap<String, Spanless>,
+    /// The first few crates cargo compiled rather than found fresh, and
+    /// how many there were, for `--timings`.
+    rebuilt: Vec<String>,
+    rebuilt_count: usize,
+}
+
+impl Heard {
+    /// Takes in one line of cargo's output: a message of cargo's own
+    /// types, or nothing (a line that is not one is skipped).
+    fn line(&mut self, line: &[u8]) {
+        let line = within_depth(line, DEPTH_MOST);
+        match serde_json::from_slice::<Message>(&line) {
+            Ok(Message::CompilerArtifact(artifact)) => {
+                let krate = crate_of(&artifact.package_id);
+                if !artifact.fresh {
+                    self.rebuilt_count += 1;
+                    if self.rebuilt.len() < 4 {
+                        self.rebuilt.push(krate.clone());
+                    }
+                }
+                self.built.insert(krate);
+            }
+            Ok(Message::CompilerMessage(message)) => {
+                self.diagnostic(
+                    crate_of(&message.package_id),
+                    message.target.name,
+                    message.message,
+                );
+            }
+            Ok(_) | Err(_) => {}
+        }
+    }
+
+    /// Takes in one of rustc's diagnostics about crate `krate`, whose
+    /// target is `target`: an error is kept, within bounds, under its
+    /// crate, or, without a span, as the crate's possible cause.
+    fn diagnostic(&mut self, krate: String, target: String, diagnostic: Diagnostic) {
+        let error = diagnostic.level == DiagnosticLevel::Error;
+        if !error && diagnostic.level != DiagnosticLevel::Ice {
+            return;
+        }
+        let spanless = self.spanless.entry(krate.clone()).or_default();
+        let place = spanless.errors;
+        spanless.errors += 1;
+        if !error {
+            return;
+        }
+        // The template's errors are all its own, spans or not: a link
+        // error has none. They are kept whole: the linker's own error is
+        // below the whole link line in their text (see `link_cause`), and
+        // the template is grade's crate.
+        let (key, whole) = if krate == workspace::PACKAGE {
+            (target, true)
+        } else if diagnostic.spans.is_empty() {
+            // The assembler's or the linker's word, or rustc's count of
+            // the errors, kept in case nothing else explains the failure
+            // (see [`Spanless::cause`]).
+            if spanless.first.is_none() {
+                spanless.first = Some((place, bounded(diagnostic).message));
+            }
+            return;
+        } else {
+            (krate, false)
+        };
+        let errors = self.build.errors.entry(key).or_default();
+        if errors.len() < ERRORS_KEPT {
+            errors.push(if whole {
+                diagnostic
+            } else {
+                bounded(diagnostic)
+            });
+        }
+    }
+}
+
+/// A crate's errors without a span, as far as they explain a failure: how
+/// many errors the crate had in all, and its first one without a span,
+/// with its place among them (from 0).
+#[derive(Debug, Default)]
+struct Spanless {
+    errors: usize,
+    first: Option<(usize, String)>,
+}
+
+impl Spanless {
+    /// The crate's first error without a span, unless it is rustc's count
+    /// of the errors ("aborting due to …"). That count has no span and no
+    /// code, as a linker's or an assembler's error has none, so it is
+    /// known by its place: rustc gives it after the errors it counts, as
+    /// the crate's last error and never its first.
+    fn cause(&self) -> Option<&String> {
+        self.first
+            .as_ref()
+            .filter(|(place, _)| *place == 0 || place + 1 < self.errors)
+            .map(|(_, cause)| cause)
     }
 }
 
@@ -260,4 +331,21 @@ struct HostUnknown(String);
 /// Where cargo puts a batch's release build in `dir`.
 pub fn release_dir(dir: &Path) -> anyhow::Result<PathBuf> {
     Ok(dir.join("target").join(host()?).join("release"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rustcs_count_of_the_errors_is_no_cause() {
+        let cause = |errors, place| {
+            let first = Some((place, "said".to_string()));
+            Spanless { errors, first }.cause().is_some()
+        };
+        assert!(cause(2, 0), "a linker's error, then rustc's count");
+        assert!(cause(1, 0), "a compile stopped after its first error");
+        assert!(cause(3, 1), "an error without a span between others");
+        assert!(!cause(3, 2), "rustc's count, after errors with spans");
+    }
 }

@@ -11,6 +11,7 @@ use anyhow::Context;
 
 use crate::build::cargo::{Cargo, release_dir};
 use crate::build::dep_info;
+use crate::build::diagnostic::primary;
 use crate::build::pack;
 use crate::build::repair::Crate;
 use crate::build::workspace::{manifest, write_if_changed, write_workspace};
@@ -70,7 +71,7 @@ pub fn build_packs(
             let at_fault: BTreeSet<&str> = diagnostics
                 .iter()
                 .map(|d| {
-                    d.primary()
+                    primary(d)
                         .and_then(|span| span.file_name.strip_prefix(&own))
                         .and_then(|file| file.split('/').next())
                         .filter(|module| *module != "lib.rs")

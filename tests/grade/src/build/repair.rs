@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::build::diagnostic::Diagnostic;
+use crate::build::diagnostic::{Diagnostic, primary, rendered};
 use crate::build::discover::Submission;
 use crate::build::refuse::{self, Refusal};
 use crate::build::workspace::{manifest, write_if_changed};
@@ -172,7 +172,7 @@ impl Crate {
     pub fn repair(&mut self, diagnostics: &[Diagnostic]) -> Result<(), Unrepairable> {
         let mut stubbed_any = false;
         for diagnostic in diagnostics {
-            let Some(span) = diagnostic.primary() else {
+            let Some(span) = primary(diagnostic) else {
                 continue;
             };
             let relative = Path::new(&span.file_name)
@@ -233,9 +233,7 @@ impl Crate {
     /// the submission's, cut to its first lines.
     pub fn render(&self, diagnostic: &Diagnostic) -> String {
         let generated = format!("subs/{}/src/", self.name);
-        let text = diagnostic
-            .rendered
-            .replace(&generated, &format!("{}/", self.id));
+        let text = rendered(diagnostic).replace(&generated, &format!("{}/", self.id));
         let lines: Vec<&str> = text.lines().collect();
         let mut kept = lines[..lines.len().min(14)].join("\n");
         if lines.len() > 14 {
