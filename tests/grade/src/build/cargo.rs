@@ -22,6 +22,7 @@ use crate::build::cargo_output::{
     ERRORS_KEPT, LINE_MOST, STDERR_KEPT, each_line, tail_on_a_thread,
 };
 use crate::build::diagnostic::{Diagnostic, DiagnosticLevel, crate_of, link_cause};
+use crate::build::failure::Stopped;
 use crate::build::link::{self, TemplateFailed};
 use crate::build::workspace;
 use crate::rubric::BuildLimits;
@@ -45,8 +46,8 @@ pub struct Build {
     pub errors: BTreeMap<String, Vec<Diagnostic>>,
     /// Each crate asked for that failed with no error of its own: a
     /// compile time limit, a compiler that crashed or was killed, a
-    /// linker or assembler error with no source span. The one-line cause.
-    pub unexplained: BTreeMap<String, String>,
+    /// linker or assembler error with no source span.
+    pub unexplained: BTreeMap<String, Stopped>,
 }
 
 impl Build {
@@ -83,7 +84,7 @@ impl Cargo {
             build.unexplained.values().next(),
         ) {
             (Some(diagnostics), _) => Ok(Err(TemplateFailed(link_cause(diagnostics)))),
-            (None, Some(cause)) => Ok(Err(TemplateFailed(cause.clone()))),
+            (None, Some(stopped)) => Ok(Err(TemplateFailed(stopped.to_string()))),
             (None, None) => link::Template::load(&record, &folder.join("template")).map(Ok),
         };
         link::remove_leftovers(&release_dir(&self.dir)?.join("deps"));
@@ -184,6 +185,7 @@ impl Cargo {
             };
             if !built.contains(package) && !explained {
                 let said = spanless.get(package).and_then(Spanless::cause);
+                let said = said.map(String::as_str);
                 let cause = self.unexplained_cause(krate, said);
                 build.unexplained.insert(krate.to_string(), cause);
             }

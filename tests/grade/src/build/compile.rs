@@ -31,6 +31,7 @@ use crate::build::build_view::hidden_while_building;
 use crate::build::cargo::{Cargo, release_dir};
 use crate::build::dep_info;
 use crate::build::discover::Submission;
+use crate::build::failure::BuildFailure;
 use crate::build::images::{self, Images, Linked, link_images};
 use crate::build::pack;
 use crate::build::packs::build_packs;
@@ -55,8 +56,8 @@ pub enum Compiled {
         /// Whether it has the bonus `extensions` module.
         extensions: bool,
     },
-    /// It could not be built at all; the message says why.
-    Failed { message: String },
+    /// It could not be built at all, for this reason.
+    Failed(BuildFailure),
 }
 
 /// What building a batch of submissions gave: its images, and each
@@ -82,12 +83,12 @@ fn crate_name(submission: &Submission) -> String {
     format!("s{}", &format!("{:x}", hasher.finalize())[..16])
 }
 
-/// The one-line cause of a crate whose compile read `outside` files.
-fn read_outside(outside: &[String]) -> String {
-    format!(
-        "compiling it read {}, outside the submission, which a submission may not do",
-        outside.join(", ")
-    )
+/// Why `krate` has no image when its compile read `outside`: rustc's
+/// record's names, in the submission's words.
+fn read_outside(krate: &Crate, outside: &[String]) -> BuildFailure {
+    BuildFailure::ReadOutsideItsFiles {
+        reads: outside.iter().map(|read| krate.own_words(read)).collect(),
+    }
 }
 
 /// Builds every submission that has source, in `dir`. Concurrent runs take
@@ -114,12 +115,9 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
     let mut compiled = BTreeMap::new();
     for submission in submissions {
         if let Some(problem) = &submission.problem {
-            compiled.insert(
-                submission.id.clone(),
-                Compiled::Failed {
-                    message: problem.clone(),
-                },
-            );
+            let problem = problem.clone();
+            let failure = BuildFailure::Unreadable { problem };
+            compiled.insert(submission.id.clone(), Compiled::Failed(failure));
             continue;
         }
         let name = crate_name(submission);
@@ -179,8 +177,9 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
         let mut still_pending = BTreeSet::new();
         for name in &pending {
             let krate = crates.get_mut(name).context("known crate")?;
-            if let Some(cause) = build.unexplained.get(name) {
-                krate.failure = Some(cause.clone());
+            if let Some(stopped) = build.unexplained.get(name) {
+                let stopped = stopped.in_words(|text| krate.own_words(text));
+                krate.failure = Some(BuildFailure::Stopped(stopped));
                 continue;
             }
             // What a failed compile read is checked before any of its
@@ -189,7 +188,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
                 let outside =
                     dep_info::recorded_outside_reads(&release_dir(dir)?.join("deps"), name);
                 if !outside.is_empty() {
-                    krate.failure = Some(read_outside(&outside));
+                    krate.failure = Some(read_outside(krate, &outside));
                     continue;
                 }
             }
@@ -200,11 +199,13 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
                         krate.write(dir)?;
                         still_pending.insert(name.clone());
                     }
-                    Err(unrepairable) => krate.failure = Some(unrepairable.to_string()),
+                    Err(unrepairable) => krate.failure = Some(unrepairable),
                 },
                 Some(diagnostics) => {
-                    let message = krate.render(&diagnostics[0]);
-                    krate.failure = Some(message);
+                    krate.failure = Some(BuildFailure::RepairsExhausted {
+                        rounds: REPAIR_ROUNDS,
+                        first_error: krate.first_error(&diagnostics[0]),
+                    });
                 }
             }
         }
@@ -221,13 +222,14 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
         }
         let outside = dep_info::outside_reads(&release_dir(dir)?.join("deps"), name);
         if !outside.is_empty() {
-            krate.failure = Some(read_outside(&outside));
+            krate.failure = Some(read_outside(krate, &outside));
             continue;
         }
         // A file the scan could not read, yet rustc compiled: the scan
         // never saw what it holds, so it is not trusted.
         if let Some(file) = krate.files.iter().find(|(_, text)| !refuse::lexes(text)) {
-            krate.failure = Some(format!("src/{}: {}", file.0.display(), refuse::UNREAD));
+            let file = krate.own_words(&file.0.display().to_string());
+            krate.failure = Some(BuildFailure::Unscanned { file });
         }
     }
 
@@ -267,8 +269,9 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
         let krate = crates.get_mut(&image.key).context("known crate")?;
         let path = match images.remove(&image.key) {
             Some(Ok(path)) => path,
-            Some(Err(message)) => {
-                krate.failure = Some(format!("its image could not be linked: {message}"));
+            Some(Err(failed)) => {
+                let cause = krate.own_words(&failed.to_string());
+                krate.failure = Some(BuildFailure::LinkFailed { cause });
                 continue;
             }
             None => bail!("the image of {} was never linked", krate.id),
@@ -288,9 +291,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
         let name = crate_name(submission);
         let krate = &crates[&name];
         let fate = match &krate.failure {
-            Some(message) => Compiled::Failed {
-                message: message.replace(&krate.name, &submission.id),
-            },
+            Some(failure) => Compiled::Failed(failure.clone()),
             None => Compiled::Built {
                 krate: name.clone(),
                 broken: krate.broken.clone(),
@@ -301,7 +302,7 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
     }
     let linked = compiled.values().filter_map(|fate| match fate {
         Compiled::Built { krate, .. } => Some(krate.clone()),
-        Compiled::Failed { .. } => None,
+        Compiled::Failed(_) => None,
     });
     let linked: std::collections::BTreeSet<String> = linked.collect();
     Ok(Built {

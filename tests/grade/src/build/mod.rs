@@ -1,7 +1,7 @@
 //! The build wing: from a class's files to one executable image per
 //! submission, handed on as a [`compile::Built`] batch: its images, and
 //! each submission's [`compile::Compiled`] fate (its crate, or why it has
-//! none).
+//! none, a [`failure::BuildFailure`]).
 //!
 //! `discover` finds the submissions (loose exercise files become one
 //! through `upload`), named by `ids`, with `nesting` bounding what a parser meets in them; `refuse` turns away source a submission may not
@@ -23,6 +23,7 @@ pub mod compile_limit;
 pub mod dep_info;
 pub mod diagnostic;
 pub mod discover;
+pub mod failure;
 pub mod ids;
 pub mod images;
 pub mod link;
