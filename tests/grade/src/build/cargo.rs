@@ -92,7 +92,8 @@ impl Cargo {
     }
 
     /// Runs cargo's `subcommand` on `packages`, with `rustc_args` for the
-    /// final crate if any.
+    /// final crate if any: its messages heard as they come, then each
+    /// crate that failed without an error of its own explained.
     fn run<'a>(
         &self,
         subcommand: &[&str],
@@ -100,6 +101,41 @@ impl Cargo {
         rustc_args: &[String],
     ) -> anyhow::Result<Build> {
         let packages: Vec<&str> = packages.collect();
+        let mut child = self
+            .command(subcommand, &packages, rustc_args)?
+            .spawn()
+            .context("running cargo to build the submissions")?;
+        let stderr = child.stderr.take().context("cargo's stderr")?;
+        let stderr = tail_on_a_thread(stderr, STDERR_KEPT);
+        let stdout = child.stdout.take().context("cargo's stdout")?;
+        let mut heard = Heard::default();
+        let read = each_line(std::io::BufReader::new(stdout), LINE_MOST, |line| {
+            heard.line(line);
+        });
+        let status = child.wait().context("waiting for cargo")?;
+        let stderr = stderr.join().unwrap_or_default();
+        read.context("reading cargo's messages")?;
+        if crate::cli::timings_requested() {
+            eprintln!(
+                "timings: cargo compiled {} packages, such as {:?}",
+                heard.rebuilt_count, heard.rebuilt
+            );
+        }
+        if status.success() {
+            return Ok(heard.build);
+        }
+        self.explain_failure(heard, &packages, &stderr)
+    }
+
+    /// The command that runs cargo's `subcommand` on `packages` (see
+    /// [`Cargo::run`]): in the build's view, behind the compile's wall,
+    /// its messages as JSON lines on its stdout.
+    fn command(
+        &self,
+        subcommand: &[&str],
+        packages: &[&str],
+        rustc_args: &[String],
+    ) -> anyhow::Result<Command> {
         let (wrapper, wall) = self.write_limit_wrapper()?;
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         // cargo in the build's view: `grade __build-view cargo …`, inside
@@ -142,41 +178,32 @@ impl Cargo {
             .stdin(Stdio::null())
             .stderr(Stdio::piped())
             .stdout(Stdio::piped());
-        for package in &packages {
+        for package in packages {
             command.args(["-p", package]);
         }
         if !rustc_args.is_empty() {
             command.arg("--").args(rustc_args);
         }
-        let mut child = command
-            .spawn()
-            .context("running cargo to build the submissions")?;
-        let stderr = child.stderr.take().context("cargo's stderr")?;
-        let stderr = tail_on_a_thread(stderr, STDERR_KEPT);
-        let stdout = child.stdout.take().context("cargo's stdout")?;
-        let mut heard = Heard::default();
-        let read = each_line(std::io::BufReader::new(stdout), LINE_MOST, |line| {
-            heard.line(line);
-        });
-        let status = child.wait().context("waiting for cargo")?;
-        let stderr = stderr.join().unwrap_or_default();
-        read.context("reading cargo's messages")?;
-        if crate::cli::timings_requested() {
-            eprintln!(
-                "timings: cargo compiled {} packages, such as {:?}",
-                heard.rebuilt_count, heard.rebuilt
-            );
-        }
+        Ok(command)
+    }
+
+    /// What a failed cargo run did to `packages`, from what was `heard`:
+    /// each that failed without an error of its own, with why (see
+    /// [`Cargo::unexplained_cause`]). Cargo itself failed when nothing was
+    /// built and no crate is to blame: an error, with the `stderr` tail.
+    fn explain_failure(
+        &self,
+        heard: Heard,
+        packages: &[&str],
+        stderr: &[u8],
+    ) -> anyhow::Result<Build> {
         let Heard {
             mut build,
             built,
             spanless,
             ..
         } = heard;
-        if status.success() {
-            return Ok(build);
-        }
-        for package in packages {
+        for &package in packages {
             // rustc's name for the crate: the template's is its binary's.
             let (krate, explained) = if package == workspace::PACKAGE {
                 (link::TEMPLATE_BIN, !build.errors.is_empty())
@@ -194,7 +221,7 @@ impl Cargo {
         // itself failed (a bad manifest, a missing toolchain), which is the
         // grader's problem or the machine's, not a student's.
         if (built.is_empty() && build.errors.is_empty()) || !build.failed_any() {
-            let stderr = String::from_utf8_lossy(&stderr);
+            let stderr = String::from_utf8_lossy(stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
             bail!(
