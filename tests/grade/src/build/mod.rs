@@ -19,25 +19,29 @@
 //! `images` and `link` make one executable per submission, and `failure`
 //! says why a submission has none.
 
-pub mod build_view;
-pub mod cargo;
-pub mod cargo_output;
-pub mod compile;
-pub mod compile_limit;
-pub mod dep_info;
-pub mod diagnostic;
-pub mod discover;
-pub mod failure;
-pub mod ids;
-pub mod images;
-pub mod link;
-pub mod lone_crates;
-pub mod nesting;
-pub mod pack;
-pub mod packs;
-pub mod refuse;
-pub mod refused_constructs;
-pub mod repair;
-pub mod upload;
-pub mod workspace;
-pub mod wrappers;
+// The façade: only the modules other wings name are `pub(crate)`
+// (cargo::release_dir, compile::{build, Built, Compiled},
+// discover::{discover, Submission}, failure::BuildFailure,
+// nesting::PARSER_STACK, repair::Broken); the rest are the wing's own.
+mod build_view;
+pub(crate) mod cargo;
+mod cargo_output;
+pub(crate) mod compile;
+mod compile_limit;
+mod dep_info;
+mod diagnostic;
+pub(crate) mod discover;
+pub(crate) mod failure;
+mod ids;
+mod images;
+mod link;
+mod lone_crates;
+pub(crate) mod nesting;
+mod pack;
+mod packs;
+mod refuse;
+mod refused_constructs;
+pub(crate) mod repair;
+mod upload;
+mod workspace;
+mod wrappers;
