@@ -17,13 +17,16 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, bail};
 
 use crate::build::build_view::{build_temporary, build_view, mount_namespace};
+use crate::build::cargo_output::{DEPTH_MOST, bounded, within_depth};
 use crate::build::cargo_output::{
     ERRORS_KEPT, LINE_MOST, STDERR_KEPT, each_line, tail_on_a_thread,
 };
-use crate::build::diagnostic::{CargoMessage, Diagnostic, crate_of, link_cause};
+use crate::build::diagnostic::{Diagnostic, DiagnosticLevel, crate_of, link_cause};
+use crate::build::failure::Stopped;
 use crate::build::link::{self, TemplateFailed};
 use crate::build::workspace;
 use crate::rubric::BuildLimits;
+use cargo_metadata::Message;
 
 /// How cargo is run on the generated workspace: in `dir`, where the system
 /// allows a mount namespace with `hidden` covered by empty folders, and
@@ -43,8 +46,8 @@ pub struct Build {
     pub errors: BTreeMap<String, Vec<Diagnostic>>,
     /// Each crate asked for that failed with no error of its own: a
     /// compile time limit, a compiler that crashed or was killed, a
-    /// linker or assembler error with no source span. The one-line cause.
-    pub unexplained: BTreeMap<String, String>,
+    /// linker or assembler error with no source span.
+    pub unexplained: BTreeMap<String, Stopped>,
 }
 
 impl Build {
@@ -81,7 +84,7 @@ impl Cargo {
             build.unexplained.values().next(),
         ) {
             (Some(diagnostics), _) => Ok(Err(TemplateFailed(link_cause(diagnostics)))),
-            (None, Some(cause)) => Ok(Err(TemplateFailed(cause.clone()))),
+            (None, Some(stopped)) => Ok(Err(TemplateFailed(stopped.to_string()))),
             (None, None) => link::Template::load(&record, &folder.join("template")).map(Ok),
         };
         link::remove_leftovers(&release_dir(&self.dir)?.join("deps"));
@@ -89,7 +92,8 @@ impl Cargo {
     }
 
     /// Runs cargo's `subcommand` on `packages`, with `rustc_args` for the
-    /// final crate if any.
+    /// final crate if any: its messages heard as they come, then each
+    /// crate that failed without an error of its own explained.
     fn run<'a>(
         &self,
         subcommand: &[&str],
@@ -97,6 +101,41 @@ impl Cargo {
         rustc_args: &[String],
     ) -> anyhow::Result<Build> {
         let packages: Vec<&str> = packages.collect();
+        let mut child = self
+            .command(subcommand, &packages, rustc_args)?
+            .spawn()
+            .context("running cargo to build the submissions")?;
+        let stderr = child.stderr.take().context("cargo's stderr")?;
+        let stderr = tail_on_a_thread(stderr, STDERR_KEPT);
+        let stdout = child.stdout.take().context("cargo's stdout")?;
+        let mut heard = Heard::default();
+        let read = each_line(std::io::BufReader::new(stdout), LINE_MOST, |line| {
+            heard.line(line);
+        });
+        let status = child.wait().context("waiting for cargo")?;
+        let stderr = stderr.join().unwrap_or_default();
+        read.context("reading cargo's messages")?;
+        if crate::cli::timings_requested() {
+            eprintln!(
+                "timings: cargo compiled {} packages, such as {:?}",
+                heard.rebuilt_count, heard.rebuilt
+            );
+        }
+        if status.success() {
+            return Ok(heard.build);
+        }
+        self.explain_failure(heard, &packages, &stderr)
+    }
+
+    /// The command that runs cargo's `subcommand` on `packages` (see
+    /// [`Cargo::run`]): in the build's view, behind the compile's wall,
+    /// its messages as JSON lines on its stdout.
+    fn command(
+        &self,
+        subcommand: &[&str],
+        packages: &[&str],
+        rustc_args: &[String],
+    ) -> anyhow::Result<Command> {
         let (wrapper, wall) = self.write_limit_wrapper()?;
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         // cargo in the build's view: `grade __build-view cargo …`, inside
@@ -139,79 +178,32 @@ impl Cargo {
             .stdin(Stdio::null())
             .stderr(Stdio::piped())
             .stdout(Stdio::piped());
-        for package in &packages {
+        for package in packages {
             command.args(["-p", package]);
         }
         if !rustc_args.is_empty() {
             command.arg("--").args(rustc_args);
         }
-        let mut child = command
-            .spawn()
-            .context("running cargo to build the submissions")?;
-        let stderr = child.stderr.take().context("cargo's stderr")?;
-        let stderr = tail_on_a_thread(stderr, STDERR_KEPT);
-        let stdout = child.stdout.take().context("cargo's stdout")?;
-        let mut build = Build::default();
-        let mut built = BTreeSet::new();
-        let mut spanless: BTreeMap<String, String> = BTreeMap::new();
-        let (mut rebuilt, mut rebuilt_count) = (Vec::new(), 0);
-        let read = each_line(std::io::BufReader::new(stdout), LINE_MOST, |line| {
-            let Ok(message) = serde_json::from_slice::<CargoMessage>(line) else {
-                return;
-            };
-            let krate = crate_of(&message.package_id);
-            if message.reason == "compiler-artifact" {
-                if !message.fresh {
-                    rebuilt_count += 1;
-                    if rebuilt.len() < 4 {
-                        rebuilt.push(krate.clone());
-                    }
-                }
-                built.insert(krate);
-                return;
-            }
-            let Some(diagnostic) = message.message else {
-                return;
-            };
-            if message.reason != "compiler-message" || diagnostic.level != "error" {
-                return;
-            }
-            // The template's errors are all its own, spans or not: a link
-            // error has none. They are kept whole: the linker's own error
-            // is below the whole link line in their text (see
-            // `link_cause`), and the template is grade's crate.
-            let (key, whole) = match message.target {
-                Some(target) if krate == workspace::PACKAGE => (target.name, true),
-                // "aborting due to …", or the assembler's or the linker's
-                // word, kept in case nothing else explains the failure.
-                _ if diagnostic.spans.is_empty() => {
-                    if !diagnostic.message.starts_with("aborting due to") {
-                        let cause = diagnostic.bounded().message;
-                        spanless.entry(krate).or_insert(cause);
-                    }
-                    return;
-                }
-                _ => (krate, false),
-            };
-            let errors = build.errors.entry(key).or_default();
-            if errors.len() < ERRORS_KEPT {
-                errors.push(if whole {
-                    diagnostic
-                } else {
-                    diagnostic.bounded()
-                });
-            }
-        });
-        let status = child.wait().context("waiting for cargo")?;
-        let stderr = stderr.join().unwrap_or_default();
-        read.context("reading cargo's messages")?;
-        if crate::cli::timings_requested() {
-            eprintln!("timings: cargo compiled {rebuilt_count} packages, such as {rebuilt:?}");
-        }
-        if status.success() {
-            return Ok(build);
-        }
-        for package in packages {
+        Ok(command)
+    }
+
+    /// What a failed cargo run did to `packages`, from what was `heard`:
+    /// each that failed without an error of its own, with why (see
+    /// [`Cargo::unexplained_cause`]). Cargo itself failed when nothing was
+    /// built and no crate is to blame: an error, with the `stderr` tail.
+    fn explain_failure(
+        &self,
+        heard: Heard,
+        packages: &[&str],
+        stderr: &[u8],
+    ) -> anyhow::Result<Build> {
+        let Heard {
+            mut build,
+            built,
+            spanless,
+            ..
+        } = heard;
+        for &package in packages {
             // rustc's name for the crate: the template's is its binary's.
             let (krate, explained) = if package == workspace::PACKAGE {
                 (link::TEMPLATE_BIN, !build.errors.is_empty())
@@ -219,7 +211,9 @@ impl Cargo {
                 (package, build.errors.contains_key(package))
             };
             if !built.contains(package) && !explained {
-                let cause = self.unexplained_cause(krate, spanless.get(package));
+                let said = spanless.get(package).and_then(Spanless::cause);
+                let said = said.map(String::as_str);
+                let cause = self.unexplained_cause(krate, said);
                 build.unexplained.insert(krate.to_string(), cause);
             }
         }
@@ -227,7 +221,7 @@ impl Cargo {
         // itself failed (a bad manifest, a missing toolchain), which is the
         // grader's problem or the machine's, not a student's.
         if (built.is_empty() && build.errors.is_empty()) || !build.failed_any() {
-            let stderr = String::from_utf8_lossy(&stderr);
+            let stderr = String::from_utf8_lossy(stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
             bail!(
@@ -236,6 +230,112 @@ impl Cargo {
             );
         }
         Ok(build)
+    }
+}
+
+/// What is heard of one cargo run, line by line as it comes: each crate's
+/// errors, the crates that were built, and what is needed to explain a
+/// crate that failed without an error pointing into its source.
+#[derive(Debug, Default)]
+struct Heard {
+    build: Build,
+    built: BTreeSet<String>,
+    spanless: BTreeMap<String, Spanless>,
+    /// The first few crates cargo compiled rather than found fresh, and
+    /// how many there were, for `--timings`.
+    rebuilt: Vec<String>,
+    rebuilt_count: usize,
+}
+
+impl Heard {
+    /// Takes in one line of cargo's output: a message of cargo's own
+    /// types, or nothing (a line that is not one is skipped).
+    fn line(&mut self, line: &[u8]) {
+        let line = within_depth(line, DEPTH_MOST);
+        match serde_json::from_slice::<Message>(&line) {
+            Ok(Message::CompilerArtifact(artifact)) => {
+                let krate = crate_of(&artifact.package_id);
+                if !artifact.fresh {
+                    self.rebuilt_count += 1;
+                    if self.rebuilt.len() < 4 {
+                        self.rebuilt.push(krate.clone());
+                    }
+                }
+                self.built.insert(krate);
+            }
+            Ok(Message::CompilerMessage(message)) => {
+                self.diagnostic(
+                    crate_of(&message.package_id),
+                    message.target.name,
+                    message.message,
+                );
+            }
+            Ok(_) | Err(_) => {}
+        }
+    }
+
+    /// Takes in one of rustc's diagnostics about crate `krate`, whose
+    /// target is `target`: an error is kept, within bounds, under its
+    /// crate, or, without a span, as the crate's possible cause.
+    fn diagnostic(&mut self, krate: String, target: String, diagnostic: Diagnostic) {
+        let error = diagnostic.level == DiagnosticLevel::Error;
+        if !error && diagnostic.level != DiagnosticLevel::Ice {
+            return;
+        }
+        let spanless = self.spanless.entry(krate.clone()).or_default();
+        let place = spanless.errors;
+        spanless.errors += 1;
+        if !error {
+            return;
+        }
+        // The template's errors are all its own, spans or not: a link
+        // error has none. They are kept whole: the linker's own error is
+        // below the whole link line in their text (see `link_cause`), and
+        // the template is grade's crate.
+        let (key, whole) = if krate == workspace::PACKAGE {
+            (target, true)
+        } else if diagnostic.spans.is_empty() {
+            // The assembler's or the linker's word, or rustc's count of
+            // the errors, kept in case nothing else explains the failure
+            // (see [`Spanless::cause`]).
+            if spanless.first.is_none() {
+                spanless.first = Some((place, bounded(diagnostic).message));
+            }
+            return;
+        } else {
+            (krate, false)
+        };
+        let errors = self.build.errors.entry(key).or_default();
+        if errors.len() < ERRORS_KEPT {
+            errors.push(if whole {
+                diagnostic
+            } else {
+                bounded(diagnostic)
+            });
+        }
+    }
+}
+
+/// A crate's errors without a span, as far as they explain a failure: how
+/// many errors the crate had in all, and its first one without a span,
+/// with its place among them (from 0).
+#[derive(Debug, Default)]
+struct Spanless {
+    errors: usize,
+    first: Option<(usize, String)>,
+}
+
+impl Spanless {
+    /// The crate's first error without a span, unless it is rustc's count
+    /// of the errors ("aborting due to …"). That count has no span and no
+    /// code, as a linker's or an assembler's error has none, so it is
+    /// known by its place: rustc gives it after the errors it counts, as
+    /// the crate's last error and never its first.
+    fn cause(&self) -> Option<&String> {
+        self.first
+            .as_ref()
+            .filter(|(place, _)| *place == 0 || place + 1 < self.errors)
+            .map(|(_, cause)| cause)
     }
 }
 
@@ -260,4 +360,21 @@ struct HostUnknown(String);
 /// Where cargo puts a batch's release build in `dir`.
 pub fn release_dir(dir: &Path) -> anyhow::Result<PathBuf> {
     Ok(dir.join("target").join(host()?).join("release"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rustcs_count_of_the_errors_is_no_cause() {
+        let cause = |errors, place| {
+            let first = Some((place, "said".to_string()));
+            Spanless { errors, first }.cause().is_some()
+        };
+        assert!(cause(2, 0), "a linker's error, then rustc's count");
+        assert!(cause(1, 0), "a compile stopped after its first error");
+        assert!(cause(3, 1), "an error without a span between others");
+        assert!(!cause(3, 2), "rustc's count, after errors with spans");
+    }
 }

@@ -7,6 +7,7 @@
 //! (build_type_error_flood.rs), which grade read whole, at a peak of
 //! 438 MiB (1.9 GB at sixteen doublings).
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Read};
 use std::thread::JoinHandle;
 
@@ -126,21 +127,93 @@ fn cut(text: &mut String, most: usize) {
     }
 }
 
-impl Diagnostic {
-    /// The error as it is kept: its texts cut to [`TEXT_MOST`], its spans
-    /// to its primary ones and a few more.
-    pub fn bounded(mut self) -> Diagnostic {
-        cut(&mut self.message, TEXT_MOST);
-        cut(&mut self.rendered, TEXT_MOST);
-        if self.spans.len() > SPANS_KEPT {
-            self.spans.sort_by_key(|span| !span.is_primary);
-            self.spans.truncate(SPANS_KEPT);
-        }
-        for span in &mut self.spans {
-            cut(&mut span.file_name, 4 << 10);
-        }
-        self
+/// The error as it is kept: its texts cut to [`TEXT_MOST`], its spans to
+/// its primary ones and a few more, each span's file name cut and the rest
+/// of it (the source lines it quotes, its suggestion, its macro backtrace)
+/// dropped, and its notes and its code's long explanation dropped. Only
+/// the message, the rendering, the code, and the primary span's file and
+/// line are ever read.
+pub fn bounded(mut diagnostic: Diagnostic) -> Diagnostic {
+    cut(&mut diagnostic.message, TEXT_MOST);
+    if let Some(rendered) = &mut diagnostic.rendered {
+        cut(rendered, TEXT_MOST);
     }
+    diagnostic.children = Vec::new();
+    if let Some(code) = &mut diagnostic.code {
+        code.explanation = None;
+        cut(&mut code.code, 64);
+    }
+    if diagnostic.spans.len() > SPANS_KEPT {
+        diagnostic.spans.sort_by_key(|span| !span.is_primary);
+        diagnostic.spans.truncate(SPANS_KEPT);
+    }
+    for span in &mut diagnostic.spans {
+        cut(&mut span.file_name, 4 << 10);
+        span.text = Vec::new();
+        span.label = None;
+        span.suggested_replacement = None;
+        span.expansion = None;
+    }
+    diagnostic
+}
+
+/// The deepest a line of cargo's is read: the parser stops at 128 levels
+/// (serde_json's bound, which keeps its recursion off the end of the
+/// stack), and rustc nests each macro a span was expanded through two
+/// levels deeper, so an error at the end of a chain of 200 macros is a
+/// 287 KB line 405 levels deep (measured with rustc 1.95). Even: in a
+/// compiler message (cargo's object, then rustc's diagnostic in it) every
+/// object or array at an odd depth is one that may be empty, a span's
+/// macro backtrace (made `null`), the source lines it quotes, a list of
+/// spans or notes (made `[]`), or an error code (`null`), never a span
+/// itself; [`within_depth`] cuts at depth 101.
+pub const DEPTH_MOST: usize = 100;
+
+/// `line`, a JSON value, with every object nested deeper than `most`
+/// levels replaced by `null` and every array by `[]`; `line` itself when
+/// nothing is that deep. A byte scan, without recursion.
+pub fn within_depth(line: &[u8], most: usize) -> Cow<'_, [u8]> {
+    let mut kept: Option<Vec<u8>> = None;
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    // While cutting: the depth at which the cut value opened.
+    let mut cutting: Option<usize> = None;
+    for (at, &byte) in line.iter().enumerate() {
+        if in_string {
+            match (escaped, byte) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+        } else {
+            match byte {
+                b'"' => in_string = true,
+                b'{' | b'[' => {
+                    depth += 1;
+                    if depth > most && cutting.is_none() {
+                        cutting = Some(depth);
+                        let out = kept.get_or_insert_with(|| line[..at].to_vec());
+                        out.extend_from_slice(if byte == b'{' { b"null" } else { b"[]" });
+                    }
+                }
+                b'}' | b']' => {
+                    if cutting == Some(depth) {
+                        cutting = None;
+                        depth = depth.saturating_sub(1);
+                        continue;
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                _ => {}
+            }
+        }
+        if cutting.is_none()
+            && let Some(out) = &mut kept
+        {
+            out.push(byte);
+        }
+    }
+    kept.map_or(Cow::Borrowed(line), Cow::Owned)
 }
 
 #[cfg(test)]
@@ -168,6 +241,51 @@ mod tests {
             .unwrap();
         assert!(tail.len() >= 1000 && tail.len() <= 2000);
         assert!(text.ends_with(&tail));
+    }
+
+    #[test]
+    fn what_is_too_deep_is_cut_and_the_rest_kept() {
+        let shallow = br#"{"a":[1,{"b":"{[\"]"}]}"#;
+        assert!(matches!(within_depth(shallow, 3), Cow::Borrowed(_)));
+        assert_eq!(
+            &*within_depth(br#"{"a":{"b":{"c":[1]},"d":[[2],"]}"]},"e":3}"#, 2),
+            br#"{"a":{"b":null,"d":[]},"e":3}"#
+        );
+    }
+
+    /// A compiler message about an error at the end of a chain of 200
+    /// macros, as rustc 1.95 writes it (405 levels deep), is read, and
+    /// keeps its primary span.
+    #[test]
+    fn an_error_deep_in_macros_is_read() {
+        let span = |expansion: String| {
+            format!(
+                r#"{{"file_name":"subs/s1/src/lib.rs","byte_start":0,"byte_end":1,"line_start":7,"line_end":7,"column_start":1,"column_end":2,"is_primary":true,"text":[{{"text":"x","highlight_start":1,"highlight_end":2}}],"label":null,"suggested_replacement":null,"suggestion_applicability":null,"expansion":{expansion}}}"#
+            )
+        };
+        let mut expansion = "null".to_string();
+        for _ in 0..200 {
+            expansion = format!(
+                r#"{{"span":{},"macro_decl_name":"m!","def_site_span":null}}"#,
+                span(expansion)
+            );
+        }
+        let line = format!(
+            r#"{{"reason":"compiler-message","package_id":"path+file:///x/subs/s1#0.0.0","manifest_path":"/x/subs/s1/Cargo.toml","target":{{"kind":["lib"],"crate_types":["lib"],"name":"s1","src_path":"/x/subs/s1/src/lib.rs","edition":"2024","doctest":true,"test":true}},"message":{{"rendered":"error","$message_type":"diagnostic","children":[],"code":{{"code":"E0308","explanation":null}},"level":"error","message":"mismatched types","spans":[{}]}}}}"#,
+            span(expansion)
+        );
+        assert!(serde_json::from_str::<cargo_metadata::Message>(&line).is_err());
+        let line = within_depth(line.as_bytes(), DEPTH_MOST);
+        let Ok(cargo_metadata::Message::CompilerMessage(message)) =
+            serde_json::from_slice::<cargo_metadata::Message>(&line)
+        else {
+            panic!("not read: {}", String::from_utf8_lossy(&line));
+        };
+        let primary = crate::build::diagnostic::primary(&message.message).unwrap();
+        assert_eq!(
+            (primary.file_name.as_str(), primary.line_start),
+            ("subs/s1/src/lib.rs", 7)
+        );
     }
 
     #[test]

@@ -16,8 +16,11 @@
 //! it. A file that does not parse, or an error outside any function, fails
 //! the whole submission (see [`crate::build::repair`]).
 //!
-//! This module is the order of the steps. Submissions that can share a
-//! crate are built in packs first ([`crate::build::packs`]); the generated
+//! This module is the order of the stages, each a function that hands the
+//! next a typed value: [`plan`] → [`build_in_packs`] (see
+//! [`crate::build::packs`]) → [`compile_alone`] and
+//! [`check_what_alone_read`] (see [`crate::build::lone_crates`]) →
+//! [`images_to_link`] → [`link_batch`] → [`fates`]. The generated
 //! workspace is written by [`crate::build::workspace`] and built by
 //! [`crate::build::cargo`].
 
@@ -28,20 +31,16 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use crate::build::build_view::hidden_while_building;
-use crate::build::cargo::{Cargo, release_dir};
-use crate::build::dep_info;
+use crate::build::cargo::Cargo;
 use crate::build::discover::Submission;
+use crate::build::failure::BuildFailure;
 use crate::build::images::{self, Images, Linked, link_images};
+use crate::build::lone_crates::{check_what_alone_read, compile_alone};
 use crate::build::pack;
 use crate::build::packs::build_packs;
-use crate::build::refuse;
 use crate::build::repair::{Broken, Crate};
-use crate::build::workspace::write_workspace;
 use crate::machine::host::workspace_root;
 use crate::rubric::BuildLimits;
-
-/// How many times a crate is rebuilt with more functions stubbed out.
-const REPAIR_ROUNDS: usize = 4;
 
 /// What became of one submission's build.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,8 +54,8 @@ pub enum Compiled {
         /// Whether it has the bonus `extensions` module.
         extensions: bool,
     },
-    /// It could not be built at all; the message says why.
-    Failed { message: String },
+    /// It could not be built at all, for this reason.
+    Failed(BuildFailure),
 }
 
 /// What building a batch of submissions gave: its images, and each
@@ -82,14 +81,6 @@ fn crate_name(submission: &Submission) -> String {
     format!("s{}", &format!("{:x}", hasher.finalize())[..16])
 }
 
-/// The one-line cause of a crate whose compile read `outside` files.
-fn read_outside(outside: &[String]) -> String {
-    format!(
-        "compiling it read {}, outside the submission, which a submission may not do",
-        outside.join(", ")
-    )
-}
-
 /// Builds every submission that has source, in `dir`. Concurrent runs take
 /// turns: the generated workspace is shared.
 pub fn build(dir: &Path, submissions: &[Submission], limits: BuildLimits) -> anyhow::Result<Built> {
@@ -107,19 +98,47 @@ pub fn build(dir: &Path, submissions: &[Submission], limits: BuildLimits) -> any
     batch
 }
 
+/// Builds a batch under the build folder's lock, as a chain of stages,
+/// each a value the next one takes: the crates planned, the packs built,
+/// the crates built alone compiled and repaired, their reads checked, the
+/// images linked, and each submission's fate told.
 fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Built> {
-    let dir = cargo.dir.as_path();
     let workspace = workspace_root();
+    let Planned {
+        mut crates,
+        unreadable,
+    } = plan(submissions);
+    let Packed { packs, alone } = build_in_packs(cargo, &workspace, &crates)?;
+    let members: Vec<String> = packs
+        .iter()
+        .map(|pack| pack.name.clone())
+        .chain(alone.iter().cloned())
+        .collect();
+    compile_alone(cargo, &workspace, &members, &mut crates, &alone)?;
+    check_what_alone_read(&cargo.dir, &mut crates, &alone)?;
+    let linked = images_to_link(&packs, &alone, &crates);
+    let images = link_batch(cargo, &workspace, &members, &linked, &mut crates)?;
+    fates(submissions, &crates, unreadable, images)
+}
+
+/// The first stage: each submission's crate by crate name, with what it
+/// names that reads outside the submission cut out, or the crate failed
+/// (see [`Crate::refuse_outside_reads`]); and the fate of each submission
+/// that discover could not read, which gets no crate.
+struct Planned {
+    crates: BTreeMap<String, Crate>,
+    unreadable: BTreeMap<String, Compiled>,
+}
+
+/// Plans each submission's crate (see [`Planned`]).
+fn plan(submissions: &[Submission]) -> Planned {
     let mut crates: BTreeMap<String, Crate> = BTreeMap::new();
-    let mut compiled = BTreeMap::new();
+    let mut unreadable = BTreeMap::new();
     for submission in submissions {
         if let Some(problem) = &submission.problem {
-            compiled.insert(
-                submission.id.clone(),
-                Compiled::Failed {
-                    message: problem.clone(),
-                },
-            );
+            let problem = problem.clone();
+            let failure = BuildFailure::Unreadable { problem };
+            unreadable.insert(submission.id.clone(), Compiled::Failed(failure));
             continue;
         }
         let name = crate_name(submission);
@@ -127,134 +146,94 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
             .entry(name.clone())
             .or_insert_with(|| Crate::new(&name, submission));
     }
-
     for krate in crates.values_mut() {
         krate.refuse_outside_reads();
     }
-    let members: Vec<String> = crates
+    Planned { crates, unreadable }
+}
+
+/// The second stage: the packs that built clean and read nothing outside
+/// themselves, and the crates to build alone, by name, sorted.
+struct Packed {
+    packs: Vec<pack::Pack>,
+    alone: Vec<String>,
+}
+
+/// Builds in packs the crates that may share one (see
+/// [`pack::packable`]), many submissions to a rustc; a crate that may not,
+/// or whose pack failed, is to be built alone.
+fn build_in_packs(
+    cargo: &Cargo,
+    workspace: &Path,
+    crates: &BTreeMap<String, Crate>,
+) -> anyhow::Result<Packed> {
+    let members = crates
         .values()
         .filter(|c| c.failure.is_none())
-        .map(|c| c.name.clone())
-        .collect();
-    let (packable, mut alone): (Vec<String>, Vec<String>) = members
-        .iter()
-        .cloned()
-        .partition(|name| pack::packable(&crates[name].files));
-    let packs = build_packs(cargo, &workspace, &crates, &packable, &mut alone)?;
-    let mut built: Vec<Linked> = packs
-        .iter()
-        .flat_map(|pack| {
-            pack.members.iter().map(|member| Linked {
-                key: member.krate.clone(),
-                dependency: pack.name.clone(),
-                path: format!("{}::{}", pack.name, member.module),
-                classmates: pack
-                    .members
-                    .iter()
-                    .filter(|other| other.module != member.module)
-                    .map(|other| other.module.clone())
-                    .collect(),
-            })
-        })
-        .collect();
+        .map(|c| c.name.clone());
+    let (packable, mut alone): (Vec<String>, Vec<String>) =
+        members.partition(|name| pack::packable(&crates[name].files));
+    let packs = build_packs(cargo, workspace, crates, &packable, &mut alone)?;
     alone.sort();
-    let in_workspace = || {
-        packs
-            .iter()
-            .map(|pack| pack.name.clone())
-            .chain(alone.iter().cloned())
-            .collect::<Vec<String>>()
-    };
+    Ok(Packed { packs, alone })
+}
 
-    for name in &alone {
-        crates[name].write(dir)?;
-    }
-    let mut pending: BTreeSet<String> = alone.iter().cloned().collect();
-    for round in 0..=REPAIR_ROUNDS {
-        if pending.is_empty() {
-            break;
-        }
-        write_workspace(dir, &workspace, &in_workspace(), &[])?;
-        let build = cargo.build(pending.iter().map(String::as_str))?;
-        let mut still_pending = BTreeSet::new();
-        for name in &pending {
-            let krate = crates.get_mut(name).context("known crate")?;
-            if let Some(cause) = build.unexplained.get(name) {
-                krate.failure = Some(cause.clone());
-                continue;
-            }
-            // What a failed compile read is checked before any of its
-            // messages can be shown: a message can quote what it read.
-            if build.errors.contains_key(name) {
-                let outside =
-                    dep_info::recorded_outside_reads(&release_dir(dir)?.join("deps"), name);
-                if !outside.is_empty() {
-                    krate.failure = Some(read_outside(&outside));
-                    continue;
-                }
-            }
-            match build.errors.get(name) {
-                None => {}
-                Some(diagnostics) if round < REPAIR_ROUNDS => match krate.repair(diagnostics) {
-                    Ok(()) => {
-                        krate.write(dir)?;
-                        still_pending.insert(name.clone());
-                    }
-                    Err(unrepairable) => krate.failure = Some(unrepairable.to_string()),
-                },
-                Some(diagnostics) => {
-                    let message = krate.render(&diagnostics[0]);
-                    krate.failure = Some(message);
-                }
-            }
-        }
-        pending = still_pending;
-    }
+/// What each image links: a pack's member through its pack, with its
+/// classmates there to check the image against; a crate built alone that
+/// compiled, through itself.
+fn images_to_link(
+    packs: &[pack::Pack],
+    alone: &[String],
+    crates: &BTreeMap<String, Crate>,
+) -> Vec<Linked> {
+    let packed = packs.iter().flat_map(|pack| {
+        pack.members.iter().map(|member| Linked {
+            key: member.krate.clone(),
+            dependency: pack.name.clone(),
+            path: format!("{}::{}", pack.name, member.module),
+            classmates: pack
+                .members
+                .iter()
+                .filter(|other| other.module != member.module)
+                .map(|other| other.module.clone())
+                .collect(),
+        })
+    });
+    let lone = alone
+        .iter()
+        .filter(|name| crates[*name].failure.is_none())
+        .map(|name| Linked {
+            key: name.clone(),
+            dependency: name.clone(),
+            path: name.clone(),
+            classmates: Vec::new(),
+        });
+    packed.chain(lone).collect()
+}
 
-    // A second line of defence behind the scan: rustc's own record of what
-    // it read. Nothing of a crate that read outside itself is ever run.
-    // (Packs had theirs checked as they were built.)
-    for name in &alone {
-        let krate = crates.get_mut(name).context("known crate")?;
-        if krate.failure.is_some() {
-            continue;
-        }
-        let outside = dep_info::outside_reads(&release_dir(dir)?.join("deps"), name);
-        if !outside.is_empty() {
-            krate.failure = Some(read_outside(&outside));
-            continue;
-        }
-        // A file the scan could not read, yet rustc compiled: the scan
-        // never saw what it holds, so it is not trusted.
-        if let Some(file) = krate.files.iter().find(|(_, text)| !refuse::lexes(text)) {
-            krate.failure = Some(format!("src/{}: {}", file.0.display(), refuse::UNREAD));
-        }
-    }
-
-    built.extend(
-        alone
-            .iter()
-            .filter(|name| crates[*name].failure.is_none())
-            .map(|name| Linked {
-                key: name.clone(),
-                dependency: name.clone(),
-                path: name.clone(),
-                classmates: Vec::new(),
-            }),
-    );
+/// The fifth stage (the third and fourth are [`compile_alone`] and
+/// [`check_what_alone_read`]): links the image of each of `linked` (see
+/// [`link_images`]), failing a crate whose image did not link. Stops the
+/// run when no image links, which is the grader's fault or the machine's,
+/// not every student's, and when an image holds a classmate's code.
+fn link_batch(
+    cargo: &Cargo,
+    workspace: &Path,
+    members: &[String],
+    linked: &[Linked],
+    crates: &mut BTreeMap<String, Crate>,
+) -> anyhow::Result<Images> {
     let linking = std::time::Instant::now();
     let folder = Images::new()?;
-    let mut images = link_images(cargo, &workspace, &in_workspace(), &built, folder.folder())?;
+    let mut images = link_images(cargo, workspace, members, linked, folder.folder())?;
     if crate::cli::timings_requested() {
         eprintln!(
             "timings: linking {} images {:.1} s",
-            built.len(),
+            linked.len(),
             linking.elapsed().as_secs_f64()
         );
     }
-    if !built.is_empty() && images.values().all(Result::is_err) {
-        // Not one image linked: that is the grader's fault or the
-        // machine's, not every student's.
+    if !linked.is_empty() && images.values().all(Result::is_err) {
         let first = images
             .values()
             .find_map(|outcome| outcome.as_ref().err().map(ToString::to_string));
@@ -263,12 +242,13 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
             first.unwrap_or_default()
         );
     }
-    for image in &built {
+    for image in linked {
         let krate = crates.get_mut(&image.key).context("known crate")?;
         let path = match images.remove(&image.key) {
             Some(Ok(path)) => path,
-            Some(Err(message)) => {
-                krate.failure = Some(format!("its image could not be linked: {message}"));
+            Some(Err(failed)) => {
+                let cause = krate.own_words(&failed.to_string());
+                krate.failure = Some(BuildFailure::LinkFailed { cause });
                 continue;
             }
             None => bail!("the image of {} was never linked", krate.id),
@@ -283,14 +263,22 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
             );
         }
     }
+    Ok(folder)
+}
 
+/// The last stage: each submission's fate, by id (the `unreadable` ones'
+/// already told), and the batch's images of those that have one.
+fn fates(
+    submissions: &[Submission],
+    crates: &BTreeMap<String, Crate>,
+    mut compiled: BTreeMap<String, Compiled>,
+    images: Images,
+) -> anyhow::Result<Built> {
     for submission in submissions.iter().filter(|s| s.problem.is_none()) {
         let name = crate_name(submission);
         let krate = &crates[&name];
         let fate = match &krate.failure {
-            Some(message) => Compiled::Failed {
-                message: message.replace(&krate.name, &submission.id),
-            },
+            Some(failure) => Compiled::Failed(failure.clone()),
             None => Compiled::Built {
                 krate: name.clone(),
                 broken: krate.broken.clone(),
@@ -301,11 +289,11 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
     }
     let linked = compiled.values().filter_map(|fate| match fate {
         Compiled::Built { krate, .. } => Some(krate.clone()),
-        Compiled::Failed { .. } => None,
+        Compiled::Failed(_) => None,
     });
-    let linked: std::collections::BTreeSet<String> = linked.collect();
+    let linked: BTreeSet<String> = linked.collect();
     Ok(Built {
-        images: folder.keep(linked)?,
+        images: images.keep(linked)?,
         compiled,
     })
 }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use grade_sandbox::{CompileStop, CompileWall, mark_path};
 
 use crate::build::cargo::Cargo;
+use crate::build::failure::Stopped;
 
 impl Cargo {
     /// Writes the wrapper cargo runs each workspace crate's rustc through
@@ -53,35 +54,12 @@ impl Cargo {
     /// Why `krate` failed with no error of its own: from its mark if a
     /// limit or a signal stopped its rustc, else from the first error
     /// without a source line that rustc gave for it (`said`).
-    pub fn unexplained_cause(&self, krate: &str, said: Option<&String>) -> String {
-        let limits = &self.limits;
+    pub fn unexplained_cause(&self, krate: &str, said: Option<&str>) -> Stopped {
         let stop: Option<CompileStop> =
             fs::read_to_string(mark_path(&self.dir.join(OVER_LIMIT), krate))
                 .ok()
                 .and_then(|text| serde_json::from_str(&text).ok());
-        match stop {
-            Some(CompileStop::Cpu) => format!(
-                "took longer than {} s of CPU to compile ([build] compile_seconds in the rubric)",
-                limits.compile_seconds
-            ),
-            Some(CompileStop::Memory) => format!(
-                "needed more than {} MiB of memory to compile ([build] compile_memory_mib in the \
-                 rubric)",
-                limits.compile_memory_mib
-            ),
-            Some(CompileStop::Output) => format!(
-                "made the compiler write a file larger than {} MiB ([build] compile_output_mib in \
-                 the rubric)",
-                limits.compile_output_mib
-            ),
-            Some(CompileStop::Signal(signal)) => {
-                format!("the compiler was killed by signal {signal}")
-            }
-            None => said.and_then(|message| message.lines().next()).map_or_else(
-                || "the build failed without an error message of its own".to_string(),
-                str::to_string,
-            ),
-        }
+        Stopped::new(stop, &self.limits, said)
     }
 }
 

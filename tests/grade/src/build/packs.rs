@@ -11,6 +11,7 @@ use anyhow::Context;
 
 use crate::build::cargo::{Cargo, release_dir};
 use crate::build::dep_info;
+use crate::build::diagnostic::primary;
 use crate::build::pack;
 use crate::build::repair::Crate;
 use crate::build::workspace::{manifest, write_if_changed, write_workspace};
@@ -66,21 +67,25 @@ pub fn build_packs(
                 }
                 continue;
             };
+            // The members the errors point into; none when an error points
+            // into no member's module (the pack's root, or no source).
             let own = format!("subs/{}/src/", pack.name);
-            let at_fault: BTreeSet<&str> = diagnostics
+            let at_fault: Option<BTreeSet<&str>> = diagnostics
                 .iter()
                 .map(|d| {
-                    d.primary()
+                    primary(d)
                         .and_then(|span| span.file_name.strip_prefix(&own))
                         .and_then(|file| file.split('/').next())
                         .filter(|module| *module != "lib.rs")
-                        .unwrap_or("")
                 })
                 .collect();
-            if round == PACK_ROUNDS || at_fault.contains("") {
-                alone.extend(pack.members.into_iter().map(|m| m.krate));
-                continue;
-            }
+            let at_fault = match at_fault {
+                Some(at_fault) if round < PACK_ROUNDS => at_fault,
+                _ => {
+                    alone.extend(pack.members.into_iter().map(|m| m.krate));
+                    continue;
+                }
+            };
             let (faulty, kept): (Vec<_>, Vec<_>) = pack
                 .members
                 .into_iter()

@@ -22,7 +22,9 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
+
+use crate::build::refused_constructs::{FEATURE, RAW_CODE, SHEBANG, plain, walk};
 
 /// One refused construct, where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,183 +188,12 @@ fn is_shebang(text: &str) -> bool {
     text.starts_with("#!") && !text["#!".len()..].trim_start().starts_with('[')
 }
 
-const UNSAFE: &str = "`unsafe` code is refused: the lab needs none, and it is how a submission would reach outside its sandbox; write it in safe Rust";
-const ASM: &str = "inline assembly (`asm!`, `global_asm!`, `naked_asm!`) is refused: the lab needs none, and it can read files while compiling";
-const EXTERN_BLOCK: &str = "`extern` blocks are refused: they declare foreign functions, which only `unsafe` code can call; the lab needs none";
-const LINK_ATTRIBUTE: &str = "link attributes (`no_mangle`, `export_name`, `link_section`, `link`, `link_name`) are refused: they change what the linker does, which the lab never needs";
-const SHEBANG: &str = "a first line starting with `#!` is refused: the compiler may read code on it that the grader's check would skip; remove the line";
-const FEATURE: &str =
-    "`#![feature]` is refused: it needs a nightly compiler and the lab uses stable Rust";
-const ATTRIBUTE_BUILT: &str = "an attribute built from a macro's arguments (`#[$…]`) could load a file from outside your submission; write the attribute out";
-const ATTRIBUTE_FROM_METAVARIABLE: &str = "an attribute whose brackets come from a macro's arguments (`# $…`) could load a file from outside your submission; write the attribute out";
-const LOOSE_HASH: &str = "a `#` that does not open an attribute could make one inside a macro, and so load a file from outside your submission; write the attribute out";
-const PATH: &str = "`#[path]` makes a module out of a file outside your submission; keep every module in your own files";
-
-/// The refusals that [`ALLOW_UNSAFE_VARIABLE`] lifts.
-const RAW_CODE: [&str; 4] = [UNSAFE, ASM, EXTERN_BLOCK, LINK_ATTRIBUTE];
-
-fn walk(tokens: &[TokenTree], refuse: &mut dyn FnMut(usize, &'static str)) {
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            TokenTree::Ident(ident) => {
-                let line = ident.span().start().line;
-                let name = ident.to_string();
-                let name = name.strip_prefix("r#").unwrap_or(&name);
-                let next_is_path =
-                    matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':');
-                match name {
-                    "include" => refuse(
-                        line,
-                        "`include!` reads a file while compiling, which a submission may not do: use only your own code (the lab needs no file access)",
-                    ),
-                    "include_str" => refuse(
-                        line,
-                        "`include_str!` reads a file while compiling, which a submission may not do: use only your own code (the lab needs no file access)",
-                    ),
-                    "include_bytes" => refuse(
-                        line,
-                        "`include_bytes!` reads a file while compiling, which a submission may not do: use only your own code (the lab needs no file access)",
-                    ),
-                    "option_env" => refuse(
-                        line,
-                        "`option_env!` reads the grading machine's environment while compiling; the lab needs none",
-                    ),
-                    // `std::env::args()` names the module and is harmless;
-                    // `env!(…)` or `use std::env as e;` reach the macro.
-                    "env" if !next_is_path => refuse(
-                        line,
-                        "`env!` reads the grading machine's environment while compiling; the lab needs none",
-                    ),
-                    // A file read while compiling, wherever the name stands
-                    // (a macro could move it into an attribute).
-                    "debugger_visualizer" => refuse(
-                        line,
-                        "`#[debugger_visualizer]` reads a file while compiling, which a submission may not do; the lab needs none",
-                    ),
-                    "unsafe" => refuse(line, UNSAFE),
-                    "asm" | "global_asm" | "naked_asm" => refuse(line, ASM),
-                    "extern" if starts_block(&tokens[i + 1..]) => refuse(line, EXTERN_BLOCK),
-                    _ => {}
-                }
-            }
-            TokenTree::Punct(punct) if punct.as_char() == '#' => {
-                let after_bang = match tokens.get(i + 1) {
-                    Some(TokenTree::Punct(p)) if p.as_char() == '!' => i + 2,
-                    _ => i + 1,
-                };
-                match tokens.get(after_bang) {
-                    Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Bracket => {
-                        attribute(group.stream(), refuse);
-                    }
-                    // `# $a` in a macro's body: after expansion, an
-                    // attribute whose brackets the scan never sees.
-                    Some(TokenTree::Punct(p)) if p.as_char() == '$' => {
-                        refuse(p.span().start().line, ATTRIBUTE_FROM_METAVARIABLE);
-                    }
-                    // Outside an attribute, `#` is only ever a macro's
-                    // token, which it could put before brackets of its own.
-                    _ => refuse(punct.span().start().line, LOOSE_HASH),
-                }
-            }
-            // `$h [path = …]` with `#` passed in as `$h`: after expansion
-            // an attribute, though no `#` stands before the brackets here.
-            TokenTree::Punct(punct)
-                if punct.as_char() == '$'
-                    && matches!(tokens.get(i + 1), Some(TokenTree::Ident(_)))
-                    && matches!(tokens.get(i + 2), Some(TokenTree::Group(g))
-                        if g.delimiter() == Delimiter::Bracket) =>
-            {
-                refuse(punct.span().start().line, ATTRIBUTE_FROM_METAVARIABLE);
-            }
-            TokenTree::Group(group) => {
-                // `[path = "…"]` wherever it stands: a macro can put a `#`
-                // before brackets that the scan saw without one.
-                if group.delimiter() == Delimiter::Bracket && names_a_path(group.stream()) {
-                    refuse(group.span().start().line, PATH);
-                }
-                walk(&group.stream().into_iter().collect::<Vec<_>>(), refuse);
-            }
-            TokenTree::Punct(_) | TokenTree::Literal(_) => {}
-        }
-    }
-}
-
-/// An identifier as rustc reads it: `r#path` is `path`.
-fn plain(ident: &proc_macro2::Ident) -> String {
-    let name = ident.to_string();
-    name.strip_prefix("r#")
-        .map_or_else(|| name.clone(), str::to_string)
-}
-
-/// Whether brackets hold an attribute-like `path = …`: their first token
-/// is a name (`path`, `cfg_attr`…) and `path =` stands somewhere inside.
-fn names_a_path(stream: TokenStream) -> bool {
-    fn path_then_equals(tokens: &[TokenTree]) -> bool {
-        tokens.iter().enumerate().any(|(i, token)| match token {
-            TokenTree::Ident(ident) => {
-                plain(ident) == "path"
-                    && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p))
-                        if p.as_char() == '=' && p.spacing() == proc_macro2::Spacing::Alone)
-            }
-            TokenTree::Group(group) => {
-                path_then_equals(&group.stream().into_iter().collect::<Vec<_>>())
-            }
-            _ => false,
-        })
-    }
-    let tokens: Vec<TokenTree> = stream.into_iter().collect();
-    matches!(tokens.first(), Some(TokenTree::Ident(_))) && path_then_equals(&tokens)
-}
-
-/// Refuses `path` anywhere in an attribute (`#[path = …]`, or inside
-/// `#[cfg_attr(…, path = …)]`) and attributes whose tokens come from a
-/// macro's metavariables (`#[$name = $file]`), which could spell `path`.
-fn attribute(stream: TokenStream, refuse: &mut dyn FnMut(usize, &'static str)) {
-    let tokens: Vec<TokenTree> = stream.into_iter().collect();
-    for (i, token) in tokens.iter().cloned().enumerate() {
-        match token {
-            TokenTree::Ident(ident) if plain(&ident) == "path" => {
-                refuse(ident.span().start().line, PATH);
-            }
-            TokenTree::Ident(ident)
-                if matches!(
-                    plain(&ident).as_str(),
-                    "no_mangle" | "export_name" | "link_section" | "link" | "link_name"
-                ) =>
-            {
-                refuse(ident.span().start().line, LINK_ATTRIBUTE);
-            }
-            // `feature(…)`, not `cfg(feature = "…")`.
-            TokenTree::Ident(ident)
-                if plain(&ident) == "feature"
-                    && matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
-                        if g.delimiter() == Delimiter::Parenthesis) =>
-            {
-                refuse(ident.span().start().line, FEATURE);
-            }
-            TokenTree::Punct(punct) if punct.as_char() == '$' => {
-                refuse(punct.span().start().line, ATTRIBUTE_BUILT);
-            }
-            TokenTree::Group(group) => attribute(group.stream(), refuse),
-            _ => {}
-        }
-    }
-}
-
-/// Whether the tokens after `extern` open a block: `extern {`, or
-/// `extern "C" {` (not `extern crate`, nor an `extern "C" fn` definition,
-/// which is safe to write and call).
-fn starts_block(after: &[TokenTree]) -> bool {
-    let after = match after.first() {
-        Some(TokenTree::Literal(_)) => &after[1..],
-        _ => after,
-    };
-    matches!(after.first(), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::build::refused_constructs::{
+        ASM, ATTRIBUTE_FROM_METAVARIABLE, EXTERN_BLOCK, LOOSE_HASH, PATH, UNSAFE,
+    };
 
     fn reasons(text: &str) -> Vec<(usize, &'static str)> {
         scan(Path::new("lib.rs"), text)

@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::build::diagnostic::Diagnostic;
+use crate::build::diagnostic::{Diagnostic, primary, rendered};
 use crate::build::discover::Submission;
+use crate::build::failure::BuildFailure;
 use crate::build::refuse::{self, Refusal};
 use crate::build::workspace::{manifest, write_if_changed};
 use crate::build::wrappers::{take_extensions, wrapper_message, wrappers};
@@ -44,22 +45,10 @@ pub struct Broken {
 }
 
 /// Why a construct the scan refused cannot be cut out alone: it sits
-/// outside any function body, or in a body already cut out.
-#[derive(Debug, thiserror::Error)]
-#[error(
-    "The whole submission scores 0: this is outside any function body, so it cannot be cut out \
-     alone."
-)]
+/// outside any function body, or in a body already cut out (see
+/// [`BuildFailure::Refused`]).
+#[derive(Debug)]
 struct OutsideAnyBody;
-
-/// Why a crate that did not compile cannot be repaired: the compiler's
-/// message about the first error no function's stub can take, rendered
-/// with the submission's own paths.
-#[derive(Debug, thiserror::Error)]
-#[error("{rendered}")]
-pub struct Unrepairable {
-    rendered: String,
-}
 
 /// One submission's crate as generated on disk.
 #[derive(Debug)]
@@ -71,7 +60,8 @@ pub struct Crate {
     /// How many lines of `lib.rs` are the student's, before the wrappers.
     student_lines: usize,
     pub broken: Vec<Broken>,
-    pub failure: Option<String>,
+    /// Why it has no image, once that is known.
+    pub failure: Option<BuildFailure>,
     /// Whether the crate root declares `mod extensions`.
     pub extensions: bool,
 }
@@ -108,17 +98,17 @@ impl Crate {
             let Some(found) = self.refusals().into_iter().next() else {
                 return;
             };
-            if let Err(message) = self.cut_out(&found) {
-                let all: Vec<String> = self
+            if let Err(OutsideAnyBody) = self.cut_out(&found) {
+                let refusals = self
                     .refusals()
                     .iter()
-                    .map(|r| r.describe(&self.id))
+                    .map(|r| self.own_words(&r.describe(&self.id)))
                     .collect();
-                self.failure = Some(format!("{}\n{message}", all.join("\n")));
+                self.failure = Some(BuildFailure::Refused { refusals });
                 return;
             }
         }
-        self.failure = Some("too many constructs that read outside the submission".into());
+        self.failure = Some(BuildFailure::TooManyRefusals);
     }
 
     fn refusals(&self) -> Vec<Refusal> {
@@ -169,10 +159,12 @@ impl Crate {
     }
 
     /// Stubs out what each error points into; fails when it cannot.
-    pub fn repair(&mut self, diagnostics: &[Diagnostic]) -> Result<(), Unrepairable> {
+    /// An error no function's stub can take fails the crate: a
+    /// [`BuildFailure::CompileError`].
+    pub fn repair(&mut self, diagnostics: &[Diagnostic]) -> Result<(), BuildFailure> {
         let mut stubbed_any = false;
         for diagnostic in diagnostics {
-            let Some(span) = diagnostic.primary() else {
+            let Some(span) = primary(diagnostic) else {
                 continue;
             };
             let relative = Path::new(&span.file_name)
@@ -223,19 +215,30 @@ impl Crate {
         }
     }
 
-    fn unrepairable(&self, diagnostic: &Diagnostic) -> Unrepairable {
-        Unrepairable {
-            rendered: self.render(diagnostic),
+    fn unrepairable(&self, diagnostic: &Diagnostic) -> BuildFailure {
+        BuildFailure::CompileError {
+            first_error: self.first_error(diagnostic),
         }
+    }
+
+    /// The compiler's `diagnostic` as a failed build reports it: rendered
+    /// (see [`Crate::render`]), in the submission's own words.
+    pub fn first_error(&self, diagnostic: &Diagnostic) -> String {
+        self.own_words(&self.render(diagnostic))
+    }
+
+    /// `text`, the compiler's, the linker's or rustc's record's, about
+    /// this crate, with the submission's id where it names the generated
+    /// crate: people know the submission, not the crate grade made of it.
+    pub fn own_words(&self, text: &str) -> String {
+        text.replace(&self.name, &self.id)
     }
 
     /// The compiler's message with the generated paths turned back into
     /// the submission's, cut to its first lines.
     pub fn render(&self, diagnostic: &Diagnostic) -> String {
         let generated = format!("subs/{}/src/", self.name);
-        let text = diagnostic
-            .rendered
-            .replace(&generated, &format!("{}/", self.id));
+        let text = rendered(diagnostic).replace(&generated, &format!("{}/", self.id));
         let lines: Vec<&str> = text.lines().collect();
         let mut kept = lines[..lines.len().min(14)].join("\n");
         if lines.len() > 14 {

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::build::diagnostic::Diagnostic;
+use crate::build::diagnostic::{Diagnostic, is_not_found};
 use workbook::{EXERCISES, Exercise};
 
 /// The generated wrappers, appended to each submission's `lib.rs`: one
@@ -98,7 +98,8 @@ pub fn wrapper_message(function: &str, diagnostic: &Diagnostic) -> String {
     } else {
         "the crate root"
     };
-    if diagnostic.message.contains("cannot find") {
+    // By the error's code (E0425 and its kin), not by its words.
+    if is_not_found(diagnostic) {
         format!("`{function}` is missing: {place} has no `{expected}`")
     } else {
         format!(

@@ -24,7 +24,7 @@ pub(crate) fn results(
     elapsed: f64,
 ) -> Results {
     let (build, summary) = match compiled {
-        Compiled::Failed { message } => (Build::DidNotCompile, message.clone()),
+        Compiled::Failed(failure) => (Build::DidNotCompile, failure.to_string()),
         Compiled::Built { broken, .. } if !broken.is_empty() => {
             let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
             let summary = format!(

@@ -15,6 +15,7 @@ use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 
 use crate::build::compile::{self, Compiled};
 use crate::build::discover::Submission;
+use crate::build::failure::BuildFailure;
 use crate::results::Results;
 use crate::rubric::Rubric;
 use crate::run::check_process::CheckProcess;
@@ -219,10 +220,10 @@ impl Grading {
     #[allow(clippy::result_large_err)]
     fn outcome_of(&self, index: usize, check: &Check, compiled: &Compiled) -> Outcome {
         let (krate, broken) = match compiled {
-            Compiled::Failed { message } => {
+            Compiled::Failed(failure) => {
                 return Outcome::DidNotCompile {
                     function: check.exercise.into(),
-                    message: message.clone(),
+                    message: failure.to_string(),
                 };
             }
             Compiled::Built {
@@ -281,9 +282,7 @@ impl Grading {
             .compiled
             .get(&submission.id)
             .cloned()
-            .unwrap_or(Compiled::Failed {
-                message: "the grader lost track of this submission".into(),
-            })
+            .unwrap_or(Compiled::Failed(BuildFailure::LostTrack))
     }
 }
 
