@@ -112,6 +112,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("permutations_one_match", "are_permutations", "answering true as soon as one card matches"),
     ("permutations_products", "are_permutations", "comparing products"),
     ("permutations_random_search", "are_permutations", "a random search for each card, which can give up before finding it"),
+    ("permutations_concatenated_digits", "are_permutations", "comparing the cards' digits written one after another, with no separator"),
     ("permutations_returns_in_loop", "are_permutations", "looking at only some of the cards"),
     ("permutations_skips_same_index", "are_permutations", "skipping the same position (i != j), so a card in its own place is never found"),
     ("permutations_small_values_only", "are_permutations", "a comparison that is right only for small values"),

@@ -512,6 +512,10 @@ fixture!(wrong permutations_min_and_max fails are_permutations:
     every_pair_of_up_to_4_cards; unnamed);
 fixture!(zero permutations_sorts_a_only fails are_permutations: true_for_rearrangements;
     unnamed);
+// The digits of sorted copies compared: right on every pair but those
+// whose digits read alike, so it keeps partial credit.
+fixture!(wrong permutations_concatenated_digits fails are_permutations:
+    false_when_only_the_digits_match; shown by false_when_only_the_digits_match);
 
 // Fair algorithms that are not the lab's: only lab-steps checks may fail.
 fixture!(fair forward_fisher_yates fails efficient_selection_shuffle:

@@ -192,6 +192,9 @@ mistakes! {
     Question3NotReversed: reversing_sequence::answers_question_3,
         "draws that do not reverse [1, 2, 3, 4]",
         "replay your three swaps by hand on [1, 2, 3, 4]";
+    PermutationsDigits: are_permutations::false_when_only_the_digits_match,
+        "comparing the cards' digits written one after another, with no separator",
+        "[1, 213] and [12, 13] both read 1213: compare the cards, not their digits";
 }
 
 #[cfg(test)]

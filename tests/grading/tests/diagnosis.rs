@@ -410,3 +410,11 @@ wrong!(
     "efficient_selection_shuffle",
     Some(Mistake::NaiveSwap)
 );
+
+// Issue 51: comparing the digits of sorted copies, which scored 10/10
+// before the check of arrays whose digits read alike.
+wrong!(
+    permutations_concatenated_digits,
+    "are_permutations",
+    Some(Mistake::PermutationsDigits)
+);

@@ -13,7 +13,7 @@ use std::fmt::Write;
 use std::sync::LazyLock;
 
 use super::permutation_pairs::{
-    EXHAUSTIVE_CARDS, ONE_CARD_DIFFERS, Pair, REARRANGEMENTS, SAME_PRODUCT_OR_XOR, SAME_SUM,
+    EXHAUSTIVE_CARDS, ONE_CARD_DIFFERS, Pair, REARRANGEMENTS, SAME_DIGITS, SAME_PRODUCT_OR_XOR, SAME_SUM,
     SMALL, every_small_pair, one_card_changes, random_larger_pairs, rearrangements, same_cards,
     table,
 };
@@ -93,6 +93,33 @@ pub fn false_when_only_the_sums_match(f: &dyn Functions) -> Result<(), Failure> 
             "[1, 4] and [2, 3] both add up to 5 but hold different cards, and [1, 6] and \
               [2, 3] have the same product. A summary of the cards (a sum, a product, an XOR) \
               cannot tell such arrays apart; compare the cards themselves"
+                .into()
+        },
+    )
+}
+
+/// Different cards whose digits read the same once written one after
+/// another ([`SAME_DIGITS`]): `[1, 213]` and `[12, 13]` both read "1213".
+/// A property check, not a core one: comparing the digits of sorted
+/// copies is right on every other pair the checks ask, so it is a real
+/// mistake with partial credit, not an answer that ignores the task.
+///
+/// False alarm: 0. The check is deterministic and every pair holds
+/// different cards, so a correct answer says false to each and never
+/// fails it. Power against comparing the concatenated digits of sorted
+/// copies (`fixtures/wrong/permutations_concatenated_digits.rs`): 1, as
+/// four of the pairs read alike sorted; against the digits of the arrays
+/// as they stand: 1, as the last two read alike unsorted (that answer
+/// also fails the core check of rearrangements).
+pub fn false_when_only_the_digits_match(f: &dyn Functions) -> Result<(), Failure> {
+    expect_all(
+        f,
+        &table(SAME_DIGITS).collect::<Vec<Pair>>(),
+        "are_permutations was fooled by arrays whose digits read the same",
+        &|_| {
+            "[1, 213] and [12, 13] hold different cards, yet both read \"1213\" when their \
+              digits are written one after another. Digits are not cards: compare the cards \
+              themselves (two sorted copies compared as arrays, or each card of a found in b)"
                 .into()
         },
     )

@@ -39,6 +39,20 @@ pub(crate) const SAME_PRODUCT_OR_XOR: &[(&[i32], &[i32])] = &[
     (&[1, 2], &[3, 0]),
 ];
 
+/// Different cards whose digits, written one after another with no
+/// separator, read the same: sorted (`[1, 213]` and `[12, 13]` both read
+/// "1213") or as they stand (`[11, 2]` and `[1, 12]` both read "112").
+/// Every pair is within the precondition and holds different cards, so
+/// the lab's answer is false throughout.
+pub(crate) const SAME_DIGITS: &[(&[i32], &[i32])] = &[
+    (&[1, 213], &[12, 13]),
+    (&[1, 234], &[12, 34]),
+    (&[-1, 23], &[-12, 3]),
+    (&[1, 23, 456], &[12, 34, 56]),
+    (&[1, 23], &[12, 3]),
+    (&[11, 2], &[1, 12]),
+];
+
 pub(crate) const SMALL: &[(&[i32], &[i32], bool)] =
     &[(&[], &[], true), (&[5], &[5], true), (&[5], &[6], false)];
 
@@ -218,5 +232,35 @@ mod tests {
         assert_eq!(same, 500, "half are rearrangements");
         assert!(rearrangements().iter().all(|(a, b)| same_cards(a, b)));
         assert!(one_card_changes().iter().all(|(a, b)| !same_cards(a, b)));
+        let digits: Vec<Pair> = table(SAME_DIGITS).collect();
+        assert!(all_within_the_precondition(&digits));
+        assert!(digits.iter().all(|(a, b)| !same_cards(a, b)));
+    }
+
+    /// The cards' digits written one after another, as a `String`.
+    fn digits(cards: &[i32]) -> String {
+        cards.iter().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn the_same_digits_read_alike_sorted_or_as_they_stand() {
+        let sorted = |cards: &[i32]| {
+            let mut cards = cards.to_vec();
+            cards.sort_unstable();
+            digits(&cards)
+        };
+        for &(a, b) in SAME_DIGITS {
+            assert!(
+                sorted(a) == sorted(b) || digits(a) == digits(b),
+                "{a:?} {b:?}"
+            );
+        }
+        // Most pairs fool the sorted reading, which is the one that passes
+        // every other check.
+        let fool_sorted = SAME_DIGITS
+            .iter()
+            .filter(|(a, b)| sorted(a) == sorted(b))
+            .count();
+        assert_eq!(fool_sorted, 4);
     }
 }

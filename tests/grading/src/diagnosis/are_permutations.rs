@@ -79,6 +79,31 @@ const WRONG_ON_EXTREMES: &[WrongAnswer] = &[
     (small_values_only, Mistake::PermutationsSmallValuesOnly),
 ];
 
+/// The cards' digits written one after another, as a `String`.
+fn digits(cards: &[i32]) -> String {
+    cards.iter().map(|card| card.to_string()).collect()
+}
+
+/// [`digits`] of a sorted copy.
+fn sorted_digits(cards: &[i32]) -> String {
+    let mut cards = cards.to_vec();
+    cards.sort_unstable();
+    digits(&cards)
+}
+
+/// Comparing the cards' digits with no separator, of sorted copies or of
+/// the arrays as they stand: right wherever no two different arrays read
+/// alike, so told only by the pairs whose digits do
+/// ([`SAME_DIGITS`](crate::checks::permutation_pairs::SAME_DIGITS)), and
+/// named only when the answer fits on those and on every small pair.
+const WRONG_ON_DIGITS: &[WrongAnswer] = &[
+    (
+        |a, b| sorted_digits(a) == sorted_digits(b),
+        Mistake::PermutationsDigits,
+    ),
+    (|a, b| digits(a) == digits(b), Mistake::PermutationsDigits),
+];
+
 const WRONG_ANSWERS: &[WrongAnswer] = &[
     (|a, b| a == b, Mistake::PermutationsPositions),
     (|a, b| sum(a) == sum(b), Mistake::PermutationsSums),
@@ -166,7 +191,8 @@ const WRONG_ANSWERS: &[WrongAnswer] = &[
 
 pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     use crate::checks::permutation_pairs::{
-        PLAIN_VALUES, SAME_PRODUCT_OR_XOR, SAME_SUM, every_small_pair, every_small_pair_of,
+        PLAIN_VALUES, SAME_DIGITS, SAME_PRODUCT_OR_XOR, SAME_SUM, every_small_pair,
+        every_small_pair_of,
     };
     let asked = |pairs: Vec<Pair>| -> Option<(Vec<Pair>, Vec<bool>)> {
         let answers = quietly(|| f.are_permutations().call(&pairs))?;
@@ -181,19 +207,24 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
             .map(|&(a, b)| (a.to_vec(), b.to_vec()))
             .collect(),
     );
+    let same_digits = asked(
+        SAME_DIGITS
+            .iter()
+            .map(|&(a, b)| (a.to_vec(), b.to_vec()))
+            .collect(),
+    );
     // An answer right on every pair asked makes no mistake there, whatever
     // model it also fits (comparing sums and products fits the lab's own
     // answer on every pair of plain values).
-    let wrong_somewhere =
-        [&extremes, &plain, &summaries]
-            .into_iter()
-            .flatten()
-            .any(|(pairs, answers)| {
-                pairs
-                    .iter()
-                    .zip(answers)
-                    .any(|((a, b), &said)| said != same_cards(a, b))
-            });
+    let wrong_somewhere = [&extremes, &plain, &summaries, &same_digits]
+        .into_iter()
+        .flatten()
+        .any(|(pairs, answers)| {
+            pairs
+                .iter()
+                .zip(answers)
+                .any(|((a, b), &said)| said != same_cards(a, b))
+        });
     if !wrong_somewhere || ignores_the_cards(&plain) {
         return None;
     }
@@ -211,7 +242,17 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     };
     // The extremes first: an answer right on every plain pair is also
     // indistinguishable there from comparing sums and products.
+    // The digits before the plain pairs: an answer that compares the
+    // digits of the arrays as they stand says what `a == b` says on every
+    // plain pair, and only the pairs whose digits read alike tell them
+    // apart. Its model must fit every pair asked.
+    let on_digits = WRONG_ON_DIGITS.iter().find(|wrong| {
+        [&extremes, &plain, &same_digits]
+            .into_iter()
+            .all(|asked| made(asked, std::slice::from_ref(*wrong)).is_some())
+    });
     made(&extremes, WRONG_ON_EXTREMES)
+        .or_else(|| on_digits.map(|(_, found)| *found))
         .or_else(|| made(&plain, WRONG_ANSWERS))
         .or_else(|| searches_at_random(f))
 }
