@@ -154,9 +154,8 @@ fn assert_one_message(
         if *own != exercise {
             continue;
         }
-        if failure.shown_by.is_some() {
-            let pointer = format!("{exercise}::{shown} reports");
-            assert!(failure.hint.contains(&pointer), "{path}: {}", failure.hint);
+        if let Some(pointed) = failure.shown_by {
+            assert_eq!(pointed.path(), format!("{exercise}::{shown}"), "{path}");
         } else {
             full_hints.push(path.clone());
         }

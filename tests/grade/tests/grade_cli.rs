@@ -462,20 +462,16 @@ fn a_call_counter_cannot_replay_a_seeded_run() {
 }
 
 /// Under `grade`, every hint that sends the student to another check
-/// ("this follows from …, which exercise::check reports with a hint")
-/// names a check that ran and shows its own message, even where the core
-/// gate skipped the rest of the exercise: across the wrong and trivial
-/// corpora and the class fixtures.
+/// ("this follows from …, which “title” reports with a hint", the
+/// check named by its title as the report lists it, never by its path)
+/// names a check of the same exercise that ran and shows its own message,
+/// even where the core gate skipped the rest of the exercise: across the
+/// wrong and trivial corpora and the class fixtures.
 #[test]
 fn every_pointer_in_a_report_names_a_check_that_ran() {
-    let titles: std::collections::BTreeMap<String, String> = grading::catalogue()
+    let titles: std::collections::BTreeSet<String> = grading::catalogue()
         .iter()
-        .map(|c| {
-            (
-                format!("{}::{}", c.exercise, c.name),
-                format!("{}: {}", c.exercise, c.title),
-            )
-        })
+        .map(|c| format!("{}: {}", c.exercise, c.title))
         .collect();
     let out = tempfile::tempdir().unwrap();
     let mut pointers = 0;
@@ -503,10 +499,17 @@ fn every_pointer_in_a_report_names_a_check_that_ran() {
                 let Some((before, _)) = output.split_once(" reports with a hint") else {
                     continue;
                 };
-                let target = before.split_whitespace().last().unwrap();
+                let (_, quoted) = before.rsplit_once(" which “").unwrap_or_else(|| {
+                    panic!("{name}: a pointer that names no check by title: {before}")
+                });
+                let target = quoted.strip_suffix('”').unwrap_or_else(|| {
+                    panic!("{name}: a pointer that names no check by title: {before}")
+                });
+                let test_name = test["name"].as_str().unwrap();
+                let (exercise, _) = test_name.split_once(": ").unwrap();
                 pointers += 1;
                 let title = titles
-                    .get(target)
+                    .get(&format!("{exercise}: {target}"))
                     .unwrap_or_else(|| panic!("{name}: a pointer to no check: {target}"));
                 let shown = tests
                     .iter()

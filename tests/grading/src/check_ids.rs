@@ -15,6 +15,34 @@ pub struct CheckId {
     pub name: &'static str,
 }
 
+impl CheckId {
+    /// The check's path as `cargo test` lists it: `flip::returns_heads_or_tails`.
+    pub fn path(self) -> String {
+        format!("{}::{}", self.exercise, self.name)
+    }
+
+    /// The check as `naming` names it in a message.
+    pub fn named_as(self, naming: CheckNaming) -> String {
+        match naming {
+            CheckNaming::Path => self.path(),
+            CheckNaming::QuotedTitle => format!("“{}”", self.title()),
+        }
+    }
+}
+
+/// How a message names a check it points to. Students running `cargo
+/// test` see each check listed by its path; `grade`'s reports list checks
+/// by their titles, so a pointer there reads as the title, in curly
+/// quotes, which stand apart from the straight ones some titles hold
+/// (`returns exactly "heads" or "tails"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckNaming {
+    /// `exercise::name`, as `cargo test -p exercises` lists it.
+    Path,
+    /// “title”, as `grade`'s reports list it.
+    QuotedTitle,
+}
+
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check_ids {
@@ -24,6 +52,28 @@ macro_rules! __check_ids {
             [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
         lab [ $( ($lab:ident $diagnosis:ident) )* ]
     ) => {
+        impl CheckId {
+            /// The check of the catalogue named `name` in `exercise`; `None`
+            /// for a name the catalogue does not know, so that an id read
+            /// from a file is one of this grader's checks or nothing.
+            pub fn named(exercise: &str, name: &str) -> Option<CheckId> {
+                match (exercise, name) {
+                    $( $( (stringify!($name), stringify!($check)) => Some(check::$name::$check), )* )*
+                    _ => None,
+                }
+            }
+
+            /// The check's title, as the catalogue gives it: "heads come
+            /// up twice as often as tails".
+            pub fn title(self) -> &'static str {
+                match (self.exercise, self.name) {
+                    $( $( (stringify!($name), stringify!($check)) => $title, )* )*
+                    // Every CheckId is a catalogue constant or `named`'s.
+                    _ => self.name,
+                }
+            }
+        }
+
         /// One module per exercise, one constant per check, each named
         /// as the registry names it.
         pub mod check {
@@ -90,6 +140,15 @@ mod tests {
             assert_eq!(LabExercise::named(exercise.name()), Some(*exercise));
         }
         assert_eq!(LabExercise::named("riffle_shuffle"), None);
+        for c in crate::catalogue() {
+            let id = CheckId::named(c.exercise, c.name).expect("a catalogue check");
+            assert_eq!(
+                (id.exercise, id.name, id.title()),
+                (c.exercise, c.name, c.title)
+            );
+            assert_eq!(id.path(), c.path());
+        }
+        assert_eq!(CheckId::named("flip", "no_such_check"), None);
         let id = check::flip::returns_heads_or_tails;
         assert!(
             crate::catalogue()

@@ -33,12 +33,10 @@ mod shuffles;
 
 use evidence::quietly;
 
-/// The start of every hint that points to another check.
-pub const FOLLOWS_FROM: &str = "this follows from";
-
-/// `failure` of `check`, with its hint replaced by a pointer to the check
-/// that shows the mistake when the exercise's answer makes a known mistake
-/// that another failing check explains better.
+/// `failure` of `check`, pointing to the check that shows the mistake
+/// (its `shown_by`, which its message's hint then names) when the
+/// exercise's answer makes a known mistake that another failing check
+/// explains better.
 pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Failure {
     if check.kind == Kind::Bonus {
         return failure;
@@ -70,13 +68,7 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
         return failure;
     }
     Failure {
-        hint: format!(
-            "{FOLLOWS_FROM} {}, which {}::{} reports with a hint; fix that first",
-            found.what(),
-            shown_by.exercise,
-            shown_by.name
-        ),
-        shown_by: Some(shown_by.name),
+        shown_by: Some(shown_by),
         mistake: Some(found),
         ..failure
     }

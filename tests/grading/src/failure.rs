@@ -2,7 +2,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::Mistake;
+use crate::{CheckId, CheckNaming, Mistake};
+
+/// The start of every hint that points to another check.
+pub const FOLLOWS_FROM: &str = "this follows from";
 
 /// Why a check failed, told the way a tutor would: what went in, what the
 /// lab expects, what came back, and where to look.
@@ -16,13 +19,18 @@ pub struct Failure {
     pub expected: String,
     /// What this implementation returned or did.
     pub returned: String,
-    /// A nudge towards the fix, without giving the code away.
+    /// A nudge towards the fix, without giving the code away: the
+    /// check's own, which the message gives unless `shown_by` says where
+    /// the fix is explained.
     pub hint: String,
-    /// The check of the same exercise that the hint sends the student to
-    /// ("this follows from …, which … reports with a hint"), if it does:
-    /// `grade` runs that check even where the core gate skips the rest,
-    /// so that the hint points at something the student can see.
-    pub shown_by: Option<&'static str>,
+    /// The check of the same exercise that explains this failure's
+    /// mistake, if another one does: the message's hint then says "this
+    /// follows from …, which … reports with a hint", naming that check as
+    /// whoever shows the message lists checks ([`CheckNaming`]), so the
+    /// sentence is composed where it is shown, never stored. `grade` runs
+    /// that check even where the core gate skips the rest, so that the
+    /// hint points at something the student can see.
+    pub shown_by: Option<CheckId>,
     /// The known mistake the exercise's answer makes, when the diagnosis
     /// recognises one and this check fails from it: set on the check that
     /// shows it and on those that point there. Not part of the message.
@@ -83,14 +91,35 @@ impl Failure {
     }
 }
 
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Failure {
+    /// The hint the message gives: the check's own, or, when another
+    /// check explains the mistake, a pointer to that check, named as
+    /// `naming` says.
+    pub fn hint_text(&self, naming: CheckNaming) -> String {
+        match (self.shown_by, self.mistake) {
+            (Some(check), Some(mistake)) => format!(
+                "{FOLLOWS_FROM} {}, which {} reports with a hint; fix that first",
+                mistake.what(),
+                check.named_as(naming)
+            ),
+            _ => self.hint.clone(),
+        }
+    }
+
+    /// The failure's message, each field on its own line, with the checks
+    /// it points to named as `naming` says.
+    pub(crate) fn write_message(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        naming: CheckNaming,
+    ) -> fmt::Result {
         writeln!(f, "{}", self.summary)?;
+        let hint = self.hint_text(naming);
         for (label, text) in [
             ("input", &self.input),
             ("expected", &self.expected),
             ("returned", &self.returned),
-            ("hint", &self.hint),
+            ("hint", &hint),
         ] {
             let mut lines = text.lines();
             writeln!(
@@ -104,6 +133,13 @@ impl fmt::Display for Failure {
             }
         }
         Ok(())
+    }
+}
+
+/// The message as `cargo test` shows it, naming checks by their paths.
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(f, CheckNaming::Path)
     }
 }
 

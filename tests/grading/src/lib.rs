@@ -62,12 +62,14 @@ pub mod stats;
 pub mod summary;
 
 pub use catalogue::{Check, Kind, catalogue};
-pub use check_ids::{CheckId, LabExercise, check};
-pub use diagnosis::{FOLLOWS_FROM, diagnose_exercise};
-pub use failure::{Failure, Positions};
+pub use check_ids::{CheckId, CheckNaming, LabExercise, check};
+pub use diagnosis::diagnose_exercise;
+pub use failure::{FOLLOWS_FROM, Failure, Positions};
 pub use local::Local;
 pub use mistakes::Mistake;
-pub use outcome::{NOT_YET_IMPLEMENTED, Outcome, Raised, WHILE_CORE_FAILS, is_over_budget};
+pub use outcome::{
+    Message, NOT_YET_IMPLEMENTED, Outcome, Raised, WHILE_CORE_FAILS, is_over_budget,
+};
 pub use probe::Probe;
 pub use quiet_panics::{QuietPanics, is_check_thread, quiet_check_panics};
 pub use runner::{CALL_LIMIT, CheckBody, run_check, run_check_on, run_check_with_limit};

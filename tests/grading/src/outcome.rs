@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use workbook::{OverBudget, Panic};
 
-use crate::{Failure, Mistake};
+use crate::{CheckNaming, Failure, Mistake};
 
 /// What an [`Outcome::NotImplemented`] says after the function's name;
 /// reports that keep only the text find it there.
@@ -144,11 +144,38 @@ impl Outcome {
     }
 }
 
+/// An outcome's message, naming the checks it points to as `naming` says:
+/// what [`Outcome::message`] returns.
+#[derive(Debug, Clone, Copy)]
+pub struct Message<'a> {
+    outcome: &'a Outcome,
+    naming: CheckNaming,
+}
+
+impl Outcome {
+    /// The outcome's message, with each check it points to named as
+    /// `naming` says: `grade`'s reports by title, `cargo test` (this
+    /// type's `Display`) by path.
+    pub fn message(&self, naming: CheckNaming) -> Message<'_> {
+        Message {
+            outcome: self,
+            naming,
+        }
+    }
+}
+
+/// The message as `cargo test` shows it, naming checks by their paths.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        self.message(CheckNaming::Path).fmt(f)
+    }
+}
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.outcome {
             Outcome::Passed => write!(f, "passed"),
-            Outcome::Failed(failure) => write!(f, "{failure}"),
+            Outcome::Failed(failure) => failure.write_message(f, self.naming),
             Outcome::NotImplemented { function } => write!(
                 f,
                 "{function} {NOT_YET_IMPLEMENTED}: replace the todo!() in its body with your code"

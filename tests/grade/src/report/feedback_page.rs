@@ -13,7 +13,7 @@ use maud::{Markup, html};
 
 use crate::report::html::{Text, breakable, date_line, figure, table, text_cell};
 use crate::report::table::failed_checks;
-use crate::report::wording::{RunInfo, check_paths_as_titles, named_check};
+use crate::report::wording::{RunInfo, named_check};
 use crate::results::{Build, Reason, Results, Status, TestResult, points};
 
 /// The feedback page of `result`.
@@ -194,7 +194,7 @@ fn failures(result: &Results) -> Markup {
     }
 }
 
-/// A check's message as HTML, naming any check it points to by title.
+/// A check's message as HTML.
 fn message(markdown: &str) -> Markup {
-    check_paths_as_titles(&crate::results::markdown::to_html(markdown))
+    crate::results::markdown::to_html(markdown)
 }

@@ -3,10 +3,8 @@
 //! submission's page, and a check named by its title. `pages` writes the
 //! two pages, which both use these.
 
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
-
-use maud::{Markup, PreEscaped, html};
+use grading::{CheckId, CheckNaming};
+use maud::{Markup, html};
 
 use crate::report::html::{Text, breakable, date_line, table, text_cell};
 
@@ -70,68 +68,19 @@ fn percent_encode(segment: &str) -> String {
     percent_encoding::utf8_percent_encode(segment, UNRESERVED).to_string()
 }
 
-/// The title the pages and Gradescope show for the check `exercise::name`,
-/// such as "lab steps: r = k leaves the card in place".
-fn check_title(exercise: &str, name: &str) -> Option<&'static str> {
-    static TITLES: OnceLock<BTreeMap<String, &'static str>> = OnceLock::new();
-    let titles = TITLES.get_or_init(|| {
-        grading::catalogue()
-            .into_iter()
-            .map(|check| (check.path(), check.title))
-            .collect()
-    });
-    titles.get(&format!("{exercise}::{name}")).copied()
-}
-
-/// A check named in running text, by its title in curly quotes, which
-/// stand apart from the straight ones some titles hold (`returns exactly
-/// "heads" or "tails"`); one not in the catalogue by its name.
+/// A check named in running text, as every report of grade names it:
+/// by its title in curly quotes (see [`CheckNaming`]); one not in the
+/// catalogue by its name.
 pub fn named_check(exercise: &str, name: &str) -> String {
-    format!("“{}”", check_title(exercise, name).unwrap_or(name))
-}
-
-/// `html`, a check's message as grade rendered it, with each check that
-/// it names by its path (`efficient_selection_shuffle::lab_steps_r_can_equal_k`,
-/// as a hint names it for `cargo test`, which lists checks that way) named
-/// by its title instead ([`named_check`]), as the page lists it. Any other
-/// `a::b` is left as it is. The title is grade's own text, escaped; the
-/// rest of `html` stays as it was.
-pub fn check_paths_as_titles(html: &Markup) -> Markup {
-    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(html.0.len());
-    let mut rest = html.0.as_str();
-    while let Some(at) = rest.find("::") {
-        let before = &rest[..at];
-        let after = &rest[at + 2..];
-        // A submission's text may put any character before the path: step
-        // past it whole, however many bytes it takes.
-        let start = before
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !is_word(c))
-            .map_or(0, |(i, c)| i + c.len_utf8());
-        let end = after.find(|c| !is_word(c)).unwrap_or(after.len());
-        let (exercise, name) = (&before[start..], &after[..end]);
-        match check_title(exercise, name) {
-            Some(_) => {
-                out.push_str(&before[..start]);
-                out.push_str(&text_cell(&named_check(exercise, name)).0);
-                rest = &after[end..];
-            }
-            None => {
-                out.push_str(&rest[..at + 2]);
-                rest = after;
-            }
-        }
+    match CheckId::named(exercise, name) {
+        Some(check) => check.named_as(CheckNaming::QuotedTitle),
+        None => format!("“{name}”"),
     }
-    out.push_str(rest);
-    PreEscaped(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use maud::Render;
 
     #[test]
     fn odd_ids_still_link_to_their_folder() {
@@ -162,49 +111,13 @@ mod tests {
         }
     }
 
-    /// [`check_paths_as_titles`] of `html`, as text.
-    fn titled(html: &str) -> String {
-        check_paths_as_titles(&PreEscaped(html.to_string())).into_string()
-    }
-
     #[test]
-    fn a_message_names_a_check_by_its_title() {
-        let hint = "<pre><code>hint:  this follows from drawing r from 0..k, which \
-                    efficient_selection_shuffle::lab_steps_r_can_equal_k reports with a \
-                    hint; fix that first</code></pre>";
+    fn a_check_is_named_by_its_title() {
         assert_eq!(
-            titled(hint),
-            "<pre><code>hint:  this follows from drawing r from 0..k, which \
-             “lab steps: r = k leaves the card in place” reports with a hint; \
-             fix that first</code></pre>"
+            named_check("efficient_selection_shuffle", "lab_steps_r_can_equal_k"),
+            "“lab steps: r = k leaves the card in place”"
         );
-        // After a character of several bytes, as a submission may print.
-        assert_eq!(
-            titled("é€flip::heads_twice_as_often_as_tails€"),
-            "é€“heads come up twice as often as tails”€"
-        );
-        // Every check of the catalogue, at the start, the end and beside
-        // punctuation.
-        for check in grading::catalogue() {
-            let text = format!("{}, ({})", check.path(), check.path());
-            let quoted = Text(&format!("“{}”", check.title)).render().into_string();
-            assert_eq!(titled(&text), format!("{quoted}, ({quoted})"));
-        }
-    }
-
-    #[test]
-    fn a_path_that_names_no_check_stays_as_it_is() {
-        for text in [
-            "std::mem::swap(&amp;mut a, &amp;mut b)",
-            "flip::no_such_check",
-            "xflip::heads_twice_as_often_as_tails_",
-            "::",
-            "a::",
-            "é::é",
-            "",
-        ] {
-            assert_eq!(titled(text), text);
-        }
+        assert_eq!(named_check("flip", "no_such_check"), "“no_such_check”");
     }
 
     #[test]

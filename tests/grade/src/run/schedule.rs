@@ -14,7 +14,7 @@
 //! runs in the same order, so which checks are not run is the same on
 //! every run.
 
-use grading::{Check, Outcome};
+use grading::{Check, CheckId, Outcome};
 
 use crate::rubric::Rubric;
 
@@ -60,7 +60,7 @@ pub(crate) struct Chain<'r> {
     /// whatever stopped the chain, so every pointer in a report
     /// points at a check with a message of its own (it earns
     /// nothing if the core failed).
-    pointed: Vec<&'static str>,
+    pointed: Vec<CheckId>,
 }
 
 impl<'r> Chain<'r> {
@@ -79,7 +79,13 @@ impl<'r> Chain<'r> {
     pub(crate) fn skip(&self, check: &Check) -> Option<Outcome> {
         let function = check.exercise.to_string();
         match (self.stopped, self.failed_core) {
-            _ if self.pointed.contains(&check.name) => None,
+            _ if self.pointed.contains(&CheckId {
+                exercise: check.exercise,
+                name: check.name,
+            }) =>
+            {
+                None
+            }
             (Some((what, earlier)), _) => Some(Outcome::NotRun {
                 function,
                 what: what.into(),
@@ -146,7 +152,10 @@ mod tests {
 
     fn failed(shown_by: Option<&'static str>) -> Outcome {
         Outcome::Failed(Failure {
-            shown_by,
+            shown_by: shown_by.map(|name| CheckId {
+                exercise: "flip",
+                name,
+            }),
             ..Failure::new("wrong", "", "", "", "")
         })
     }

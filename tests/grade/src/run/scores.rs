@@ -2,7 +2,7 @@
 //! scores, what each check earns and says, and the status that heads the
 //! report.
 
-use grading::{Check, Outcome};
+use grading::{Check, CheckNaming, Outcome};
 
 use crate::build::compile::Compiled;
 use crate::build::discover::Submission;
@@ -105,7 +105,7 @@ fn test_result(
     let passed = outcome.passed();
     let scored = earned == worth;
     let output = if !passed {
-        crate::results::markdown::message(&outcome.to_string())
+        crate::results::markdown::message(&outcome.message(CheckNaming::QuotedTitle).to_string())
     } else if !scored {
         let names: Vec<String> = failed_core.iter().map(|c| quoted(c.title)).collect();
         format!(
