@@ -2,7 +2,7 @@
 //! expanded into a [`Vec<Check>`] by [`catalogue`], in the registry's
 //! order, which [`grading_suite!`](crate::grading_suite!) runs as tests.
 
-use crate::{Failure, Functions};
+use crate::{CheckId, Failure, Functions};
 
 /// How a check counts: as a property of the results, as the lab's exact
 /// steps (these two share an exercise's points, by the rubric's
@@ -49,9 +49,17 @@ pub struct Check {
 }
 
 impl Check {
+    /// The check's typed name, as a failure's pointer holds it.
+    pub fn id(&self) -> CheckId {
+        CheckId {
+            exercise: self.exercise,
+            name: self.name,
+        }
+    }
+
     /// The check's path as a test: `exercise::name`.
     pub fn path(&self) -> String {
-        format!("{}::{}", self.exercise, self.name)
+        self.id().path()
     }
 }
 

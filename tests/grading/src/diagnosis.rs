@@ -56,10 +56,7 @@ pub(crate) fn refine(check: &Check, f: &dyn Functions, failure: Failure) -> Fail
     }
     // The diagnosis holds only if the check that shows it fails too. The
     // check is found by its typed name, which the registry guarantees.
-    let Some(showing) = crate::catalogue()
-        .into_iter()
-        .find(|c| c.exercise == shown_by.exercise && c.name == shown_by.name)
-    else {
+    let Some(showing) = crate::catalogue().into_iter().find(|c| c.id() == shown_by) else {
         return failure;
     };
     // A check that panics on the mistake shows it too: its report names

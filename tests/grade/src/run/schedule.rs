@@ -79,13 +79,7 @@ impl<'r> Chain<'r> {
     pub(crate) fn skip(&self, check: &Check) -> Option<Outcome> {
         let function = check.exercise.to_string();
         match (self.stopped, self.failed_core) {
-            _ if self.pointed.contains(&CheckId {
-                exercise: check.exercise,
-                name: check.name,
-            }) =>
-            {
-                None
-            }
+            _ if self.pointed.contains(&check.id()) => None,
             (Some((what, earlier)), _) => Some(Outcome::NotRun {
                 function,
                 what: what.into(),
