@@ -17,6 +17,7 @@ pub use crate::build::discover::{Submission, discover};
 pub use crate::build::nesting::PARSER_STACK;
 pub use crate::build::repair::Broken;
 pub use crate::cli::{Cli, Command, Format, Part};
+pub use crate::results::graded::{Graded, GradedCheck};
 pub use crate::results::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
 pub use crate::run::sandbox::isolated;
@@ -26,7 +27,7 @@ use crate::machine::interrupt::{self, Stopped};
 use crate::machine::lock;
 use crate::report::printing::print;
 use crate::results::cache::{cached, grader_fingerprint};
-use crate::results::gradebook::{save_gradebook, save_results};
+use crate::results::gradebook::{save, save_gradebook};
 use crate::rubric;
 use crate::run::progress::Progress;
 use crate::run::sandbox;
@@ -177,8 +178,8 @@ fn grade_all(
     rubric_text: &str,
     grader: &str,
     submissions: &[Submission],
-) -> Result<Vec<Results>, RunEnded> {
-    let mut done: BTreeMap<String, Results> = BTreeMap::new();
+) -> Result<Vec<Graded>, RunEnded> {
+    let mut done: BTreeMap<String, Graded> = BTreeMap::new();
     if let Some(out) = &cli.out {
         fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         for submission in submissions {
@@ -238,12 +239,12 @@ fn grade_all(
         let (sender, receiver) = mpsc::channel();
         let workers = spawn_workers(&grading, jobs, &sender)?;
         drop(sender);
-        for result in receiver {
-            progress.graded(&result.extra_data.submission);
+        for graded in receiver {
+            progress.graded(&graded.submission);
             if let Some(out) = &cli.out {
-                save_results(out, &result)?;
+                save(out, &graded)?;
             }
-            done.insert(result.extra_data.submission.clone(), result);
+            done.insert(graded.submission.clone(), graded);
             if let Some(out) = &cli.out {
                 save_gradebook(out, &done)?;
             }
@@ -289,7 +290,7 @@ fn grade_all(
 /// reused every grade still names the setting it would grade in.
 fn write_pages(
     out: &Path,
-    done: &BTreeMap<String, Results>,
+    done: &BTreeMap<String, Graded>,
     rubric_text: &str,
     grader: &str,
     setting_line: Option<String>,
@@ -324,7 +325,7 @@ struct WorkerFailed {
     panic: String,
     total: usize,
     out: Option<PathBuf>,
-    graded: Vec<Results>,
+    graded: Vec<Graded>,
 }
 
 impl std::fmt::Display for WorkerFailed {

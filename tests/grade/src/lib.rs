@@ -8,9 +8,10 @@
 //! ```text
 //! machine, rubric, terminal, cli   the floor: this machine, the rubric, escaping, the options
 //! build     discover → refuse → pack → cargo → link   ⇒ build::compile::Built (a built batch)
-//! results   the value run hands report: Results (results.json), mistakes, the --out gradebook
-//! run       zygotes, workers, schedule, scores        ⇒ results::Results per submission
-//! report    table, class report, feedback pages, charts, printing, from Results only
+//! results   the value run hands report: Graded, its words (Markdown or plain),
+//!           results.json and the CSV rendered from it, the --out gradebook
+//! run       zygotes, workers, schedule, scores        ⇒ results::graded::Graded per submission
+//! report    table, class report, feedback pages, charts, printing: renderers of Graded
 //! classroom assign: the student repository, its workflow, the autograder zip
 //! grader    runs the wings in order for the command `cli` defines
 //! ```
@@ -24,7 +25,8 @@
 //! files' own rework breaks them.
 //!
 //! What a submission wrote reaches no one raw: `results::markdown` makes it
-//! inert Markdown, `terminal` escapes its control characters in whatever
+//! inert Markdown (`results::messages` composes each report's words from
+//! the typed record, in Markdown or in plain text), `terminal` escapes its control characters in whatever
 //! `grade` prints, `results::csv_row` keeps a formula out of the
 //! gradebook, and the pages are maud templates, which escape by
 //! construction.

@@ -170,7 +170,7 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
         let key = (exercise.to_string(), what.to_string());
         expected.entry(key).or_default().insert(fixture.to_string());
     }
-    // What each submission's mistakes.json says, the typed record the
+    // The mistakes in each submission's graded.json, the typed record the
     // report is made from.
     let mut found = Ranked::new();
     let mut names = BTreeSet::new();
@@ -182,11 +182,10 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
             .unwrap()
             .to_string_lossy()
             .to_string();
-        let text =
-            std::fs::read_to_string(out.join("submissions").join(&name).join("mistakes.json"))
-                .unwrap();
-        let mistakes: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
-        for mistake in mistakes {
+        let text = std::fs::read_to_string(out.join("submissions").join(&name).join("graded.json"))
+            .unwrap();
+        let graded: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for mistake in graded["mistakes"].as_array().unwrap() {
             let key = (
                 mistake["exercise"].as_str().unwrap().to_string(),
                 mistake["what"].as_str().unwrap().to_string(),

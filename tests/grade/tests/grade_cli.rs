@@ -181,7 +181,7 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     forged_dir.sort();
     assert_eq!(
         forged_dir,
-        ["index.html", "mistakes.json", "results.json"],
+        ["graded.json", "index.html", "results.json"],
         "only grade's own files"
     );
 
@@ -242,11 +242,12 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
             "{class_size} of {class_size} submissions are unchanged",
         )));
 
-    // A run killed half way leaves whole files; losing two of them costs
-    // only their regrading.
-    std::fs::remove_file(out.path().join("submissions/reference/results.json")).unwrap();
+    // A run killed half way leaves whole files; losing two records costs
+    // only their regrading (results.json is Gradescope's rendering of the
+    // record, written, never read back).
+    std::fs::remove_file(out.path().join("submissions/reference/graded.json")).unwrap();
     std::fs::write(
-        out.path().join("submissions/abort/results.json"),
+        out.path().join("submissions/abort/graded.json"),
         "{ truncated",
     )
     .unwrap();

@@ -328,7 +328,7 @@ fn no_submission_collides_with_grades_own_outputs() {
     assert!(report.contains("<title>Class report</title>"));
     for (name, _) in NAMES {
         let folder = out.join("submissions").join(name);
-        for file in ["results.json", "mistakes.json", "index.html"] {
+        for file in ["results.json", "graded.json", "index.html"] {
             assert!(folder.join(file).is_file(), "{}", folder.display());
         }
     }

@@ -9,7 +9,8 @@ use crate::{CheckId, Failure, Functions};
 /// `lab_steps_share`), or not at all, because it grades a bonus extension.
 /// It is the `kind` tag of a check in `results.json`. Whether a check gates
 /// its exercise is another matter, [`Check::core`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// Holds for every correct implementation.
     Property,

@@ -30,6 +30,25 @@ impl CheckId {
     }
 }
 
+/// A check id is kept in a file as its path, `flip::returns_heads_or_tails`,
+/// and read back only as one of this catalogue's checks: a path the
+/// catalogue does not know is an error, so a record from another grader
+/// is graded again rather than misread.
+impl serde::Serialize for CheckId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.path())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CheckId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CheckId, D::Error> {
+        let path = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        path.split_once("::")
+            .and_then(|(exercise, name)| CheckId::named(exercise, name))
+            .ok_or_else(|| serde::de::Error::custom(format!("no check {path:?} in this catalogue")))
+    }
+}
+
 /// How a message names a check it points to. Students running `cargo
 /// test` see each check listed by its path; `grade`'s reports list checks
 /// by their titles, so a pointer there reads as the title, in curly

@@ -9,7 +9,7 @@ pub const FOLLOWS_FROM: &str = "this follows from";
 
 /// Why a check failed, told the way a tutor would: what went in, what the
 /// lab expects, what came back, and where to look.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Failure {
     /// One line saying what is wrong.
     pub summary: String,

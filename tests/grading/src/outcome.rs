@@ -18,8 +18,10 @@ pub const NOT_YET_IMPLEMENTED: &str = "is not yet implemented";
 /// `grade` table, look for to fold those checks into one line.
 pub const WHILE_CORE_FAILS: &str = "earns nothing while its core check";
 
-/// How one check went.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How one check went. `grade` keeps it as it is, serialized, in the
+/// record of a graded submission that its reports are rendered from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// Every assertion held.
     Passed,

@@ -18,14 +18,16 @@ use workbook::LAB_EXERCISES;
 
 use crate::report::html::{Text, breakable, figure, table, text_cell};
 use crate::report::wording::{RunInfo, link, named_check};
+use crate::results::graded::Graded;
+use crate::results::messages::{self, Style};
 use crate::results::mistakes::Found;
-use crate::results::{Build, Reason, Results, Status, points};
+use crate::results::{Build, Reason, points};
 
 /// The whole report page for `all`, sorted by id.
-pub fn page(all: &[&Results], run: &RunInfo) -> anyhow::Result<Markup> {
+pub fn page(all: &[&Graded], run: &RunInfo) -> anyhow::Result<Markup> {
     let max = all.first().map_or(0.0, |r| r.max_score());
-    let mean = all.iter().map(|r| r.score).sum::<f64>() / all.len().max(1) as f64;
-    let scores: Vec<f64> = all.iter().map(|r| r.score).collect();
+    let mean = all.iter().map(|r| r.score()).sum::<f64>() / all.len().max(1) as f64;
+    let scores: Vec<f64> = all.iter().map(|r| r.score()).collect();
     let histogram = figure(
         &crate::report::charts::histogram(&scores, max),
         "How many submissions scored each tenth of the points; the last bar includes full marks.",
@@ -56,7 +58,7 @@ pub(crate) struct Ranked<'a> {
 
 /// The known mistakes, most students first; ties in the lab's order of
 /// exercises, then by name (the table's closing lines name the first).
-pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
+pub(crate) fn ranked<'a>(all: &[&'a Graded]) -> Vec<Ranked<'a>> {
     // Counted by identity; ordered among equals by the words the report
     // prints, which within an exercise are one mistake's alone.
     let mut by_mistake: BTreeMap<(usize, &str, grading::Mistake), Ranked<'a>> = BTreeMap::new();
@@ -70,7 +72,7 @@ pub(crate) fn ranked<'a>(all: &[&'a Results]) -> Vec<Ranked<'a>> {
                     students: Vec::new(),
                 })
                 .students
-                .push(&result.extra_data.submission);
+                .push(&result.submission);
         }
     }
     let mut ranked: Vec<Ranked<'a>> = by_mistake.into_values().collect();
@@ -99,7 +101,7 @@ fn student_links(students: &[&str]) -> Markup {
     }
 }
 
-fn mistakes_section(all: &[&Results]) -> Markup {
+fn mistakes_section(all: &[&Graded]) -> Markup {
     let ranked = ranked(all);
     let unknown = unrecognised(all);
     html! {
@@ -154,7 +156,7 @@ fn mistakes_section(all: &[&Results]) -> Markup {
 /// Per lab exercise, the submissions that fail one of its checks with a
 /// wrong answer (not a missing function, a stop or a compile error) and
 /// no known mistake.
-fn unrecognised<'a>(all: &[&'a Results]) -> Vec<(&'static str, Vec<&'a str>)> {
+fn unrecognised<'a>(all: &[&'a Graded]) -> Vec<(&'static str, Vec<&'a str>)> {
     let wrong = |reason: Reason| {
         matches!(
             reason,
@@ -167,12 +169,8 @@ fn unrecognised<'a>(all: &[&'a Results]) -> Vec<(&'static str, Vec<&'a str>)> {
             let students = all
                 .iter()
                 .filter(|r| !r.mistakes.iter().any(|m| m.exercise == exercise))
-                .filter(|r| {
-                    r.tests_of(exercise)
-                        .iter()
-                        .any(|t| wrong(t.extra_data.reason))
-                })
-                .map(|r| r.extra_data.submission.as_str())
+                .filter(|r| r.tests_of(exercise).iter().any(|t| wrong(t.reason)))
+                .map(|r| r.submission.as_str())
                 .collect();
             (exercise, students)
         })
@@ -180,7 +178,7 @@ fn unrecognised<'a>(all: &[&'a Results]) -> Vec<(&'static str, Vec<&'a str>)> {
         .collect()
 }
 
-fn exercises_section(all: &[&Results]) -> Markup {
+fn exercises_section(all: &[&Graded]) -> Markup {
     // Each submission's points per lab exercise, in the lab's order.
     let by_exercise: Vec<_> = all.iter().map(|r| r.by_exercise()).collect();
     let mut rows = Vec::new();
@@ -209,30 +207,30 @@ fn exercises_section(all: &[&Results]) -> Markup {
     }
 }
 
-fn checks_section(all: &[&Results]) -> Markup {
+fn checks_section(all: &[&Graded]) -> Markup {
     let Some(first) = all.first() else {
         return html! {};
     };
     let mut rows = Vec::new();
     let mut unattempted = 0;
-    for (i, test) in first.tests.iter().enumerate() {
+    for (i, test) in first.checks.iter().enumerate() {
         // A bonus check no one attempted would only add a row of zeros.
         let attempted = all.iter().any(|r| {
-            r.extra_data.status.build != Build::DidNotCompile
-                && r.tests
+            r.status().build != Build::DidNotCompile
+                && r.checks
                     .get(i)
-                    .is_some_and(|t| t.extra_data.reason != Reason::NotImplemented)
+                    .is_some_and(|t| t.reason != Reason::NotImplemented)
         });
-        if test.tags.kind == Kind::Bonus && !attempted {
+        if test.kind == Kind::Bonus && !attempted {
             unattempted += 1;
             continue;
         }
         let passed = all
             .iter()
-            .filter(|r| r.tests.get(i).is_some_and(|t| t.status == Status::Passed))
+            .filter(|r| r.checks.get(i).is_some_and(|t| t.passed()))
             .count();
         let share = passed as f64 / all.len() as f64;
-        let kind = match (test.tags.kind, test.tags.core) {
+        let kind = match (test.kind, test.core) {
             (Kind::Bonus, _) => "bonus",
             (_, true) => "core",
             (Kind::LabSteps, _) => "lab steps",
@@ -240,7 +238,7 @@ fn checks_section(all: &[&Results]) -> Markup {
         };
         let bar = format!("width: {:.0}px", share * 60.0);
         rows.push(vec![
-            html! { (Text(&test.name)) " " span.quiet { (kind) } },
+            html! { (Text(&test.name())) " " span.quiet { (kind) } },
             html! { (Text(&count(passed))) " of " (Text(&count(all.len()))) },
             html! { span.bar style=(bar) {} " " (format!("{:.0}%", share * 100.0)) },
         ]);
@@ -263,14 +261,14 @@ fn checks_section(all: &[&Results]) -> Markup {
 
 /// Every submission with its score, linked to its page: the way to a
 /// student with full marks, whom no other section names.
-fn submissions_section(all: &[&Results]) -> Markup {
+fn submissions_section(all: &[&Graded]) -> Markup {
     let rows: Vec<Vec<Markup>> = all
         .iter()
         .map(|r| {
             vec![
-                link(&r.extra_data.submission),
-                text_cell(&points(r.score)),
-                text_cell(&r.extra_data.status.to_string()),
+                link(&r.submission),
+                text_cell(&points(r.score())),
+                text_cell(&r.status().to_string()),
             ]
         })
         .collect();
@@ -281,52 +279,41 @@ fn submissions_section(all: &[&Results]) -> Markup {
     }
 }
 
-/// Why `result` did not compile, in one line: the compiler's first line,
-/// or the note on what was left out, as plain text (the note's Markdown
-/// is escaped: it may name the submission's files).
-fn cause(result: &Results) -> String {
-    if result.extra_data.status.build == Build::DidNotCompile {
-        let line = crate::results::markdown::first_code_line(&result.output);
-        return line.unwrap_or("").to_string();
-    }
-    let last = result.output.lines().rev().find(|l| !l.trim().is_empty());
-    crate::results::markdown::to_plain(last.unwrap_or("").trim())
-}
-
-/// The first line of `text`, for a table cell.
+/// The first non-empty line of `text`, for a table cell.
 fn first_line(text: &str) -> &str {
     let line = text.lines().find(|l| !l.trim().is_empty());
     line.unwrap_or("").trim()
 }
 
-fn problems_section(all: &[&Results]) -> Markup {
+fn problems_section(all: &[&Graded]) -> Markup {
     let broken: Vec<Vec<Markup>> = all
         .iter()
-        .filter(|r| r.extra_data.status.build != Build::Graded)
+        .filter(|r| r.status().build != Build::Graded)
         .map(|r| {
             vec![
-                link(&r.extra_data.submission),
-                text_cell(&r.extra_data.status.to_string()),
-                text_cell(&cause(r)),
+                link(&r.submission),
+                text_cell(&r.status().to_string()),
+                text_cell(&messages::build_cause(r)),
             ]
         })
         .collect();
     let stopped: Vec<Vec<Markup>> = all
         .iter()
         .flat_map(|r| {
-            r.tests
+            r.checks
                 .iter()
-                .filter(|t| matches!(t.extra_data.reason, Reason::TimedOut | Reason::Crashed))
+                .filter(|t| matches!(t.reason, Reason::TimedOut | Reason::Crashed))
                 .map(move |t| {
-                    let how = if t.extra_data.reason == Reason::TimedOut {
+                    let how = if t.reason == Reason::TimedOut {
                         "timed out"
                     } else {
                         "stopped"
                     };
+                    let message = messages::check(r, t, Style::Plain);
                     vec![
-                        link(&r.extra_data.submission),
-                        html! { (Text(&t.name)) " " span.quiet { (how) } },
-                        text_cell(first_line(&t.output)),
+                        link(&r.submission),
+                        html! { (Text(&t.name())) " " span.quiet { (how) } },
+                        text_cell(first_line(&message)),
                     ]
                 })
         })

@@ -8,19 +8,20 @@
 
 use std::fmt::Write as _;
 
-use crate::results::{Build, Reason, Results, points, round};
+use crate::results::graded::Graded;
+use crate::results::{Build, Reason, points, round};
 
 /// How many submissions a line names before it only counts the rest.
 const NAMES_SHOWN: usize = 5;
 
 /// The closing lines for `all`, the graded submissions sorted by id.
-pub fn lines(all: &[&Results]) -> String {
+pub fn lines(all: &[&Graded]) -> String {
     let mut out = String::new();
     let max = all.first().map_or(0.0, |r| r.max_score());
-    let scores: Vec<f64> = all.iter().map(|r| r.score).collect();
+    let scores: Vec<f64> = all.iter().map(|r| r.score()).collect();
     let full = all
         .iter()
-        .filter(|r| r.max_score() > 0.0 && round(r.score) >= r.max_score())
+        .filter(|r| r.max_score() > 0.0 && round(r.score()) >= r.max_score())
         .count();
     let _ = writeln!(
         out,
@@ -31,13 +32,13 @@ pub fn lines(all: &[&Results]) -> String {
         points(max)
     );
     let built = |build: Build| {
-        let ids = all.iter().filter(|r| r.extra_data.status.build == build);
-        counted(ids.map(|r| r.extra_data.submission.as_str()).collect())
+        let ids = all.iter().filter(|r| r.status().build == build);
+        counted(ids.map(|r| r.submission.as_str()).collect())
     };
     let _ = write!(out, "  did not compile: {}", built(Build::DidNotCompile));
     if all
         .iter()
-        .any(|r| r.extra_data.status.build == Build::PartlyCompiled)
+        .any(|r| r.status().build == Build::PartlyCompiled)
     {
         let _ = write!(out, "; partly compiled: {}", built(Build::PartlyCompiled));
     }
@@ -45,15 +46,14 @@ pub fn lines(all: &[&Results]) -> String {
     let stopped = |reason: Reason| {
         let ids = all
             .iter()
-            .filter(|r| r.tests.iter().any(|t| t.extra_data.reason == reason));
-        counted(ids.map(|r| r.extra_data.submission.as_str()).collect())
+            .filter(|r| r.checks.iter().any(|t| t.reason == reason));
+        counted(ids.map(|r| r.submission.as_str()).collect())
     };
     let _ = write!(out, "  timed out: {}", stopped(Reason::TimedOut));
-    if all.iter().any(|r| {
-        r.tests
-            .iter()
-            .any(|t| t.extra_data.reason == Reason::Crashed)
-    }) {
+    if all
+        .iter()
+        .any(|r| r.checks.iter().any(|t| t.reason == Reason::Crashed))
+    {
         let _ = write!(out, "; crashed: {}", stopped(Reason::Crashed));
     }
     out.push('\n');
@@ -62,7 +62,7 @@ pub fn lines(all: &[&Results]) -> String {
 }
 
 /// The mistake the class report ranks first, with how many made it.
-fn most_common_mistake(all: &[&Results]) -> String {
+fn most_common_mistake(all: &[&Graded]) -> String {
     let ranked = crate::report::class_report::ranked(all);
     let Some(first) = ranked.first() else {
         return "none the grader recognises".to_string();

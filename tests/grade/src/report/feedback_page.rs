@@ -14,11 +14,13 @@ use maud::{Markup, html};
 use crate::report::html::{Text, breakable, date_line, figure, table, text_cell};
 use crate::report::table::failed_checks;
 use crate::report::wording::{RunInfo, named_check};
-use crate::results::{Build, Reason, Results, Status, TestResult, points};
+use crate::results::graded::{Graded, GradedCheck};
+use crate::results::messages::{self, Style};
+use crate::results::{Build, Reason, points};
 
 /// The feedback page of `result`.
-pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<Markup> {
-    let status = result.extra_data.status;
+pub fn page(result: &Graded, run: &RunInfo) -> anyhow::Result<Markup> {
+    let status = result.status();
     // The summary as Gradescope shows it (the mistake in one line, then a
     // compile error whole, with its line numbers, or a note), when there
     // is more than the mistake, which has a section of its own below.
@@ -31,7 +33,7 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<Markup> {
     });
     let body = html! {
         p {
-            strong { (points(result.score)) " of " (points(result.max_score())) " points" }
+            strong { (points(result.score())) " of " (points(result.max_score())) " points" }
             " "
             span.quiet { "(" (Text(&status.to_string())) ")" }
         }
@@ -40,7 +42,7 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<Markup> {
         @if let Some(heading) = summary {
             h2 { (heading) }
             "\n"
-            (crate::results::markdown::to_html(&result.output))
+            (message(&messages::summary(result, Style::Markdown)))
             "\n"
         }
         (mistakes(result))
@@ -53,13 +55,13 @@ pub fn page(result: &Results, run: &RunInfo) -> anyhow::Result<Markup> {
         "\n"
         (date_line(run.written))
     };
-    let title = format!("{}: feedback", result.extra_data.submission);
+    let title = format!("{}: feedback", result.submission);
     Ok(crate::report::html::page(&title, body))
 }
 
 /// The known mistakes, each in one line with its hint, naming the check
 /// whose message explains it.
-fn mistakes(result: &Results) -> Markup {
+fn mistakes(result: &Graded) -> Markup {
     if result.mistakes.is_empty() {
         return html! {};
     }
@@ -86,7 +88,7 @@ fn mistakes(result: &Results) -> Markup {
 /// The heatmap of the student's own shuffle, as the failed fairness check
 /// counted it, beside a fair shuffle's: after the failed checks, whose
 /// words say what to fix, as pictures of what the mistake does to a deck.
-fn heatmaps(result: &Results) -> Markup {
+fn heatmaps(result: &Graded) -> Markup {
     let maps: Vec<crate::report::heatmaps::Heatmap> = result
         .mistakes
         .iter()
@@ -105,13 +107,13 @@ fn heatmaps(result: &Results) -> Markup {
     }
 }
 
-fn scores(result: &Results) -> Markup {
+fn scores(result: &Graded) -> Markup {
     let mut rows: Vec<Vec<Markup>> = result
         .by_exercise()
         .into_iter()
         .map(|(exercise, score, max)| {
             let tests = result.tests_of(exercise);
-            let passed = tests.iter().filter(|t| t.status == Status::Passed).count();
+            let passed = tests.iter().filter(|t| t.passed()).count();
             vec![
                 html! { code { (breakable(exercise)) } },
                 text_cell(&points(score)),
@@ -140,8 +142,8 @@ fn scores(result: &Results) -> Markup {
 /// that explains a mistake first, those pointing to it next, and the
 /// checks a failed core check made moot as one line, as the text table
 /// writes them.
-fn failures(result: &Results) -> Markup {
-    if result.extra_data.status.build == Build::DidNotCompile {
+fn failures(result: &Graded) -> Markup {
+    if result.status().build == Build::DidNotCompile {
         // Every check would repeat the compiler's message, shown above.
         return html! {
             h2 { "Failed checks" }
@@ -150,7 +152,7 @@ fn failures(result: &Results) -> Markup {
             "\n"
         };
     }
-    let failed: Vec<(&str, Vec<&TestResult>, Vec<&TestResult>)> = workbook::EXERCISES
+    let failed: Vec<(&str, Vec<&GradedCheck>, Vec<&GradedCheck>)> = workbook::EXERCISES
         .iter()
         .filter_map(|exercise| {
             let tests = result.tests_of(exercise.name);
@@ -158,7 +160,7 @@ fn failures(result: &Results) -> Markup {
             let written = shown
                 .iter()
                 .chain(&moot)
-                .any(|t| t.extra_data.reason != Reason::NotImplemented);
+                .any(|t| t.reason != Reason::NotImplemented);
             written.then_some((exercise.name, shown, moot))
         })
         .collect();
@@ -173,21 +175,21 @@ fn failures(result: &Results) -> Markup {
             "\n"
             @for test in shown {
                 p {
-                    "✗ " (Text(&test.name)) " "
-                    span.quiet { "(0 of " (points(test.max_score)) ")" }
+                    "✗ " (Text(&test.name())) " "
+                    span.quiet { "(0 of " (points(test.max_points())) ")" }
                 }
                 "\n"
-                div.message { (message(&test.output)) }
+                div.message { (message(&messages::check(result, test, Style::Markdown))) }
                 "\n"
             }
             @if let Some(first) = moot.first() {
-                @let worth: f64 = moot.iter().map(|t| t.max_score).sum();
+                @let worth: f64 = moot.iter().map(|t| t.max_points()).sum();
                 p {
                     "✗ " (moot.len()) " more check" (if moot.len() == 1 { "" } else { "s" }) " "
                     span.quiet { "(0 of " (points(worth)) ")" }
                 }
                 "\n"
-                div.message { (message(&first.output)) }
+                div.message { (message(&messages::check(result, first, Style::Markdown))) }
                 "\n"
             }
         }

@@ -1,4 +1,4 @@
-//! The report wing: what people read, made from [`crate::results::Results`]
+//! The report wing: what people read, made from [`crate::results::graded::Graded`]
 //! alone. `table` is one submission's table and `class_summary` a class's
 //! closing lines, which `printing` puts on stdout; `pages` writes the
 //! class's page (`class_report`) and each submission's (`feedback_page`)

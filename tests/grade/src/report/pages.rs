@@ -10,18 +10,14 @@ use std::path::Path;
 
 use crate::machine::output_file::write_atomically;
 use crate::report::wording::RunInfo;
-use crate::results::Results;
+use crate::results::graded::Graded;
 
 /// Writes the class report and every submission's feedback page into
 /// `out`.
-pub fn write_all(
-    out: &Path,
-    done: &BTreeMap<String, Results>,
-    run: &RunInfo,
-) -> anyhow::Result<()> {
-    let all: Vec<&Results> = done.values().collect();
+pub fn write_all(out: &Path, done: &BTreeMap<String, Graded>, run: &RunInfo) -> anyhow::Result<()> {
+    let all: Vec<&Graded> = done.values().collect();
     for result in &all {
-        let dir = crate::results::gradebook::submission_dir(out, &result.extra_data.submission)?;
+        let dir = crate::results::gradebook::submission_dir(out, &result.submission)?;
         std::fs::create_dir_all(&dir)?;
         write_atomically(
             &dir.join("index.html"),

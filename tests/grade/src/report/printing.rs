@@ -8,14 +8,14 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::cli::Format;
-use crate::results::{self, Results};
+use crate::results::{self, graded::Graded};
 
 /// Prints the grades to stdout in the chosen format; a table of more
 /// than one ends with the class's lines. Last, on stderr, where the class
 /// report written into `out` is, so that an instructor learns it is there.
-pub(crate) fn print(format: Format, graded: &[Results], out: Option<&Path>) -> anyhow::Result<()> {
+pub(crate) fn print(format: Format, graded: &[Graded], out: Option<&Path>) -> anyhow::Result<()> {
     use std::io::Write as _;
-    let all: Vec<&Results> = graded.iter().collect();
+    let all: Vec<&Graded> = graded.iter().collect();
     let mut text = String::new();
     match format {
         Format::Table => {
@@ -28,10 +28,12 @@ pub(crate) fn print(format: Format, graded: &[Results], out: Option<&Path>) -> a
             }
         }
         Format::Json => {
-            text.push_str(&crate::terminal::json(&graded[0])?);
+            text.push_str(&crate::terminal::json(&results::gradescope::results(
+                &graded[0],
+            ))?);
             text.push('\n');
         }
-        Format::Csv => text.push_str(&results::csv(&all)?),
+        Format::Csv => text.push_str(&results::grades_csv::csv(&all)?),
     }
     let mut stdout = std::io::stdout().lock();
     match stdout
@@ -54,8 +56,8 @@ pub(crate) fn print(format: Format, graded: &[Results], out: Option<&Path>) -> a
 
 /// `result`'s table, as `grade` prints it: its id on one line, and no
 /// control character anywhere.
-fn printed_table(result: &Results) -> String {
+fn printed_table(result: &Graded) -> String {
     let mut shown = result.clone();
-    shown.extra_data.submission = crate::terminal::one_line(&shown.extra_data.submission);
+    shown.submission = crate::terminal::one_line(&shown.submission);
     crate::terminal::escape_controls(&crate::report::table::table(&shown))
 }

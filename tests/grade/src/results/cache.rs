@@ -9,7 +9,7 @@ use anyhow::Context;
 use sha2::{Digest, Sha256};
 
 use crate::build::discover::Submission;
-use crate::results::Results;
+use crate::results::graded::{self, Graded};
 
 /// Identifies everything a grade depends on besides the source: the rubric
 /// and the grader itself (its executable's bytes).
@@ -28,15 +28,11 @@ pub(crate) fn fingerprint(submission: &Submission, grader: &str) -> String {
     format!("{:x}", hasher.finalize())
 }
 
-/// A previous grade in `out`, with its mistakes, if it was made from the
-/// same source, rubric and grader.
-pub(crate) fn cached(out: &Path, submission: &Submission, grader: &str) -> Option<Results> {
+/// A previous grade in `out`, if it was made from the same source, rubric
+/// and grader and its file is of this grader's version.
+pub(crate) fn cached(out: &Path, submission: &Submission, grader: &str) -> Option<Graded> {
     let dir = crate::results::gradebook::submission_dir(out, &submission.id).ok()?;
-    let text = fs::read_to_string(dir.join("results.json")).ok()?;
-    let mut previous: Results = serde_json::from_str(&text).ok()?;
-    if previous.extra_data.fingerprint != fingerprint(submission, grader) {
-        return None;
-    }
-    previous.mistakes = crate::results::mistakes::load(&dir)?;
-    Some(previous)
+    let text = fs::read_to_string(dir.join(graded::FILE)).ok()?;
+    let previous = graded::read(&text)?;
+    (previous.fingerprint == fingerprint(submission, grader)).then_some(previous)
 }

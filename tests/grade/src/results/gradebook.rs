@@ -1,5 +1,7 @@
-//! The `--out` folder: each submission's results.json (and the mistakes
-//! beside it) in `submissions/<id>/`, and the class's grades.csv, each written whole or not at all
+//! The `--out` folder: each submission's graded.json (the record a rerun
+//! reads back) and results.json (Gradescope's rendering of it) in
+//! `submissions/<id>/`, and the class's grades.csv, each written whole or
+//! not at all
 //! (`output_file`), so that a killed or concurrent run never leaves a torn
 //! file.
 
@@ -8,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::machine::output_file::write_atomically;
-use crate::results::{self, Results};
+use crate::results::graded::{self, Graded};
 
 /// The folder of `--out` that holds a folder per submission. A
 /// submission's id is a name it chose: in a folder of their own, no id
@@ -30,25 +32,30 @@ pub(crate) fn submission_dir(out: &Path, id: &str) -> anyhow::Result<PathBuf> {
     Ok(out.join(SUBMISSIONS).join(id))
 }
 
-/// Writes one finished submission's results.json. Grades reused from an
-/// earlier run are already on disk and are not written again. Each file is
-/// written to a temporary name and renamed, so a killed run never leaves a
-/// half-written file.
-pub(crate) fn save_results(out: &Path, result: &Results) -> anyhow::Result<()> {
-    let dir = submission_dir(out, &result.extra_data.submission)?;
+/// Writes one finished submission's graded.json and results.json. Grades
+/// reused from an earlier run are already on disk and are not written
+/// again. Each file is written to a temporary name and renamed, so a
+/// killed run never leaves a half-written file.
+pub(crate) fn save(out: &Path, graded: &Graded) -> anyhow::Result<()> {
+    let dir = submission_dir(out, &graded.submission)?;
     fs::create_dir_all(&dir)?;
-    // The mistakes first: a results.json without them is graded again.
-    let mistakes = crate::results::mistakes::text(&result.mistakes)?;
-    write_atomically(&dir.join(crate::results::mistakes::FILE), &mistakes)?;
     // As `grade --format json` prints it: no raw control character.
-    let text = crate::terminal::json(result)? + "\n";
-    write_atomically(&dir.join("results.json"), &text)
+    let results = crate::results::gradescope::results(graded);
+    write_atomically(
+        &dir.join("results.json"),
+        &(crate::terminal::json(&results)? + "\n"),
+    )?;
+    // The record last: a folder without it is graded again.
+    write_atomically(&dir.join(graded::FILE), &graded::text(graded)?)
 }
 
 /// Rewrites the gradebook from every grade known so far.
-pub(crate) fn save_gradebook(out: &Path, done: &BTreeMap<String, Results>) -> anyhow::Result<()> {
-    let all: Vec<&Results> = done.values().collect();
-    write_atomically(&out.join("grades.csv"), &results::csv(&all)?)
+pub(crate) fn save_gradebook(out: &Path, done: &BTreeMap<String, Graded>) -> anyhow::Result<()> {
+    let all: Vec<&Graded> = done.values().collect();
+    write_atomically(
+        &out.join("grades.csv"),
+        &crate::results::grades_csv::csv(&all)?,
+    )
 }
 
 #[cfg(test)]

@@ -1,20 +1,14 @@
 //! The known mistakes a submission makes, as the diagnosis found them
-//! while its checks ran: typed values taken from each failure, kept beside
-//! its `results.json` (in `mistakes.json`) so that a grade reused from an
-//! earlier run still counts in the class report. `results.json` itself is
-//! left as Gradescope reads it.
-
-use std::path::Path;
+//! while its checks ran: typed values taken from each failure, kept in
+//! its [`crate::results::graded::Graded`] so that a grade reused from an
+//! earlier run still counts in the class report.
 
 use grading::Outcome;
 use serde::{Deserialize, Serialize};
 
-/// The file beside `results.json` that holds a submission's mistakes.
-pub const FILE: &str = "mistakes.json";
-
 /// One known mistake a submission's answer to an exercise makes. `id` is
 /// its identity, by which it is compared and counted; the words beside it
-/// are the diagnosis's, kept so that `mistakes.json` reads on its own.
+/// are the diagnosis's, kept so that `graded.json` reads on its own.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Found {
     /// The exercise whose answer makes it.
@@ -23,8 +17,7 @@ pub struct Found {
     pub what: String,
     /// The check whose hint explains it.
     pub shown_by: String,
-    /// The mistake itself. A `mistakes.json` written before it was kept
-    /// does not load, and its submission is graded again.
+    /// The mistake itself.
     pub id: grading::Mistake,
     /// Where the student's own shuffle put each card, when a fairness
     /// check of the same exercise failed and counted them: the evidence a
@@ -71,6 +64,21 @@ pub(crate) fn found(exercises: &[&str], outcomes: &[Outcome]) -> Vec<Found> {
     all
 }
 
+/// `found` in one line, as every summary begins: "The mistake" or "The
+/// mistakes", and each as `` `exercise`: what ``.
+pub(crate) fn listed(found: &[Found]) -> (&'static str, String) {
+    let each: Vec<String> = found
+        .iter()
+        .map(|m| format!("`{}`: {}", m.exercise, m.what))
+        .collect();
+    let noun = if found.len() == 1 {
+        "The mistake"
+    } else {
+        "The mistakes"
+    };
+    (noun, each.join("; "))
+}
+
 /// The position counts of the first failed check of `exercise` that
 /// carries them.
 fn positions_of(
@@ -86,19 +94,6 @@ fn positions_of(
             Outcome::Failed(failure) => failure.positions.clone(),
             _ => None,
         })
-}
-
-/// The mistakes saved beside a submission's `results.json` in `dir`, or
-/// `None` if there are none readable (a grade from a grader that did not
-/// save them, which is then graded again).
-pub(crate) fn load(dir: &Path) -> Option<Vec<Found>> {
-    let text = std::fs::read_to_string(dir.join(FILE)).ok()?;
-    serde_json::from_str(&text).ok()
-}
-
-/// The text of `mistakes.json`.
-pub(crate) fn text(found: &[Found]) -> anyhow::Result<String> {
-    Ok(serde_json::to_string_pretty(found)? + "\n")
 }
 
 #[cfg(test)]
@@ -138,8 +133,5 @@ mod tests {
             &[panicked(Some(grading::Mistake::NaiveSwap))],
         );
         assert!(from_a_panic[0].is(grading::Mistake::NaiveSwap));
-        let folder = tempfile::tempdir().unwrap();
-        std::fs::write(folder.path().join(FILE), text(&found).unwrap()).unwrap();
-        assert_eq!(load(folder.path()), Some(found));
     }
 }

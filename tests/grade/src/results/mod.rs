@@ -1,24 +1,29 @@
 //! The value the run wing hands the report wing: a submission's
-//! [`Results`], in Gradescope's `results.json` format, and the `--out`
-//! folder that keeps them. `mistakes` are the diagnosed mistakes in it,
-//! `markdown` its messages' text, `cache` says which grades in `--out` are
-//! current and `gradebook` writes them there (with the CSV gradebook,
-//! whose cells `csv_row` keeps formula-free).
+//! [`graded::Graded`], typed from the registry, and its renderers that
+//! are formats rather than pages: Gradescope's `results.json`
+//! ([`gradescope`], into this module's [`Results`]), the CSV gradebook
+//! ([`grades_csv`], whose cells `csv_row` keeps formula-free) and the words
+//! every report shows (`messages`, in Markdown by `markdown` or plain).
+//! `mistakes` are the diagnosed mistakes in it, `cache` says which grades
+//! in `--out` are current and `gradebook` writes them there.
 
 pub mod cache;
 pub mod csv_row;
 pub mod gradebook;
+pub mod graded;
+pub mod grades_csv;
+pub mod gradescope;
 pub mod markdown;
+pub mod messages;
 pub mod mistakes;
-
-use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use grading::Kind;
-use workbook::LAB_EXERCISES;
 
-/// One submission's grade in Gradescope's `results.json` format.
+/// One submission's grade in Gradescope's `results.json` format, as
+/// [`gradescope::results`] renders a [`graded::Graded`]: written, never
+/// read back by grade.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Results {
     /// Points earned.
@@ -36,12 +41,8 @@ pub struct Results {
     pub test_output_format: String,
     /// One entry per check.
     pub tests: Vec<TestResult>,
-    /// What Gradescope ignores and the gradebook needs.
+    /// What Gradescope ignores and whoever reads the file may need.
     pub extra_data: Extra,
-    /// The known mistakes the diagnosis found, for the class report; kept
-    /// in `mistakes.json` beside this file, not in it.
-    #[serde(skip)]
-    pub mistakes: Vec<crate::results::mistakes::Found>,
 }
 
 /// One check's result.
@@ -268,51 +269,6 @@ fn markdown_format() -> String {
     crate::results::markdown::FORMAT.to_string()
 }
 
-impl Results {
-    /// The maximum score.
-    pub fn max_score(&self) -> f64 {
-        round(self.tests.iter().map(|t| t.max_score).sum())
-    }
-
-    /// Points earned per exercise, in the lab's order.
-    pub fn by_exercise(&self) -> Vec<(&'static str, f64, f64)> {
-        let mut totals: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-        for test in &self.tests {
-            let entry = totals.entry(test.tags.exercise.as_str()).or_default();
-            entry.0 += test.score;
-            entry.1 += test.max_score;
-        }
-        LAB_EXERCISES
-            .iter()
-            .map(|&e| {
-                let (score, max) = totals.get(e).copied().unwrap_or_default();
-                (e, round(score), round(max))
-            })
-            .collect()
-    }
-}
-
-impl Results {
-    /// The checks of one exercise, in catalogue order.
-    pub fn tests_of(&self, exercise: &str) -> Vec<&TestResult> {
-        self.tests
-            .iter()
-            .filter(|t| t.tags.exercise == exercise)
-            .collect()
-    }
-
-    /// The bonus checks passed, and how many there are.
-    pub fn bonus_passed(&self) -> (usize, usize) {
-        let bonus: Vec<&TestResult> = self
-            .tests
-            .iter()
-            .filter(|t| t.tags.kind == Kind::Bonus)
-            .collect();
-        let passed = bonus.iter().filter(|t| t.status == Status::Passed).count();
-        (passed, bonus.len())
-    }
-}
-
 /// Rounds points to hundredths, the precision of every total.
 pub fn round(points: f64) -> f64 {
     (points * 100.0).round() / 100.0
@@ -322,40 +278,6 @@ pub fn round(points: f64) -> f64 {
 pub fn points(value: f64) -> String {
     let text = format!("{:.2}", round(value));
     text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// The gradebook header; exercise columns hold points earned, and the
-/// last column the bonus checks passed, which are worth no points.
-pub fn csv_header() -> Vec<String> {
-    let mut header = vec!["submission".to_string(), "score".into(), "max_score".into()];
-    header.extend(LAB_EXERCISES.iter().map(|e| e.to_string()));
-    header.push("status".into());
-    header.push("bonus_checks_passed".into());
-    header
-}
-
-/// The gradebook, one row per submission, sorted by id. The id, a file
-/// name the submission chose, is the one cell a submission writes: it is
-/// written by [`crate::results::csv_row`]'s rules (no formula, no control
-/// character); every other cell is a number of points (never negative) or
-/// grade's own words.
-pub fn csv(results: &[&Results]) -> anyhow::Result<String> {
-    let mut sorted: Vec<&&Results> = results.iter().collect();
-    sorted.sort_by(|a, b| a.extra_data.submission.cmp(&b.extra_data.submission));
-    let mut text = crate::results::csv_row::header(&csv_header())?;
-    for result in sorted {
-        let mut row = vec![points(result.score), points(result.max_score())];
-        row.extend(
-            result
-                .by_exercise()
-                .into_iter()
-                .map(|(_, score, _)| points(score)),
-        );
-        row.push(result.extra_data.status.to_string());
-        row.push(result.bonus_passed().0.to_string());
-        text += &crate::results::csv_row::row(&result.extra_data.submission, &row)?;
-    }
-    Ok(text)
 }
 
 #[cfg(test)]
@@ -392,13 +314,5 @@ mod tests {
         assert_eq!(points(20.0), "20");
         assert_eq!(points(3.5), "3.5");
         assert_eq!(points(25.0 * 0.7 / 6.0), "2.92");
-    }
-
-    #[test]
-    fn the_header_begins_as_gradebooks_expect() {
-        assert!(csv_header().join(",").starts_with(
-            "submission,score,max_score,perfect_shuffle,selection_shuffle,\
-             efficient_selection_shuffle,flip,are_permutations,reversing_sequence"
-        ));
     }
 }

@@ -1,5 +1,5 @@
 //! The run wing: each built submission's checks, run in the sandbox, each
-//! submission's outcomes handed on as a [`crate::results::Results`].
+//! submission's outcomes handed on as a [`crate::results::graded::Graded`].
 //!
 //! `sandbox` is the front: `zygote_client` starts and stops a submission's
 //! zygote (`grade` itself, from the `grade-sandbox` crate, holding no

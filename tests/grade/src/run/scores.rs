@@ -1,20 +1,19 @@
-//! A submission's results from its checks' outcomes: what the submission
-//! scores, what each check earns and says, and the status that heads the
-//! report.
+//! A submission's [`Graded`] record from its checks' outcomes: what each
+//! check earns and why, each cause told once, and the mistakes found. No
+//! words are composed here; the reports compose them from this record.
 
-use grading::{Check, CheckNaming, Outcome};
+use grading::{Check, CheckId, Outcome};
 
 use crate::build::compile::Compiled;
 use crate::build::discover::Submission;
+use crate::results::Reason;
 use crate::results::cache::fingerprint;
-use crate::results::{
-    self, Build, Extra, Reason, Results, Status, SubmissionStatus, Tags, TestExtra, TestResult,
-};
+use crate::results::graded::{self, BuildFate, Graded, GradedCheck};
 use crate::rubric::Rubric;
 
-/// The results of `submission`, whose checks of `checks` came to
+/// The record of `submission`, whose checks of `checks` came to
 /// `outcomes`, graded by `rubric` and the grader `grader`.
-pub(crate) fn results(
+pub(crate) fn graded(
     rubric: &Rubric,
     checks: &[Check],
     grader: &str,
@@ -22,157 +21,77 @@ pub(crate) fn results(
     compiled: &Compiled,
     outcomes: &[Outcome],
     elapsed: f64,
-) -> Results {
-    let (build, summary) = match compiled {
-        Compiled::Failed(failure) => (Build::DidNotCompile, failure.to_string()),
-        Compiled::Built { broken, .. } if !broken.is_empty() => {
-            let names: Vec<&str> = broken.iter().map(|b| b.function.as_str()).collect();
-            let summary = format!(
-                "Some functions did not compile and were graded as missing: {}",
-                names.join(", ")
-            );
-            (Build::PartlyCompiled, summary)
-        }
-        Compiled::Built { .. } => (Build::Graded, String::new()),
-    };
-    let checks_edited = !submission.edited_checks.is_empty();
-    let summary = if checks_edited {
-        let note = format!(
-            "The checks in this repository were edited ({}), so its GitHub Classroom \
-             points cannot be trusted. These points come from grade's own checks, which \
-             read only exercises/src/.",
-            submission.edited_checks.join(", ")
-        );
-        [summary, note].join("\n").trim_start().to_string()
-    } else {
-        summary
-    };
-    let status = SubmissionStatus {
-        build,
-        checks_edited,
+) -> Graded {
+    let build = match compiled {
+        Compiled::Failed(failure) => BuildFate::DidNotCompile(failure.clone()),
+        Compiled::Built { broken, .. } if !broken.is_empty() => BuildFate::PartlyCompiled {
+            missing: broken.iter().map(|b| b.function.clone()).collect(),
+        },
+        Compiled::Built { .. } => BuildFate::Compiled,
     };
     let passed: Vec<bool> = outcomes.iter().map(Outcome::passed).collect();
     let worth = rubric.hundredths(checks);
     let earned = rubric.earned(checks, &passed);
-    let mut tests: Vec<TestResult> = checks
+    let ids: Vec<CheckId> = checks.iter().map(Check::id).collect();
+    let whole_build_failed = matches!(build, BuildFate::DidNotCompile(_));
+    let same_cause = same_causes(&ids, outcomes, whole_build_failed);
+    let graded_checks = checks
         .iter()
         .enumerate()
-        .map(|(i, check)| {
-            let failed_core = rubric.failed_core(check.exercise, checks, &passed);
-            let is_core = rubric.is_core(check);
-            test_result(
-                check,
-                worth[i],
-                earned[i],
-                &outcomes[i],
-                is_core,
-                &failed_core,
-            )
+        .map(|(i, check)| GradedCheck {
+            id: ids[i],
+            kind: check.kind,
+            core: rubric.is_core(check),
+            worth: worth[i],
+            earned: earned[i],
+            reason: reason(&outcomes[i], earned[i] == worth[i]),
+            outcome: outcomes[i].clone(),
+            same_cause_as: same_cause[i],
         })
         .collect();
-    tell_each_cause_once(&mut tests, outcomes, build);
     let exercises: Vec<&str> = checks.iter().map(|c| c.exercise).collect();
-    let mistakes = crate::results::mistakes::found(&exercises, outcomes);
-    Results {
-        output: crate::results::markdown::output(
-            &mistakes,
-            &summary,
-            build == Build::DidNotCompile,
-        ),
-        output_format: crate::results::markdown::FORMAT.to_string(),
-        test_output_format: crate::results::markdown::FORMAT.to_string(),
-        mistakes,
-        score: earned.iter().sum::<u64>() as f64 / 100.0,
-        execution_time: results::round(elapsed),
-        tests,
-        extra_data: Extra {
-            submission: submission.id.clone(),
-            status,
-            fingerprint: fingerprint(submission, grader),
-        },
+    Graded {
+        version: graded::VERSION,
+        submission: submission.id.clone(),
+        fingerprint: fingerprint(submission, grader),
+        seconds: crate::results::round(elapsed),
+        build,
+        edited_checks: submission.edited_checks.clone(),
+        checks: graded_checks,
+        mistakes: crate::results::mistakes::found(&exercises, outcomes),
     }
 }
-
-fn test_result(
-    check: &Check,
-    worth: u64,
-    earned: u64,
-    outcome: &Outcome,
-    is_core: bool,
-    failed_core: &[&Check],
-) -> TestResult {
-    let max_score = worth as f64 / 100.0;
-    let passed = outcome.passed();
-    let scored = earned == worth;
-    let output = if !passed {
-        crate::results::markdown::message(&outcome.message(CheckNaming::QuotedTitle).to_string())
-    } else if !scored {
-        let names: Vec<String> = failed_core.iter().map(|c| quoted(c.title)).collect();
-        format!(
-            "Passed, but worth nothing here: {} scores only when its core checks pass, and {} \
-             did not. A check like this one can be passed by an answer that ignores the task.",
-            check.exercise,
-            names.join(" and ")
-        )
-    } else {
-        String::new()
-    };
-    let tags = Tags {
-        exercise: check.exercise.to_string(),
-        kind: check.kind,
-        core: is_core,
-    };
-    TestResult {
-        name: format!("{}: {}", check.exercise, check.title),
-        score: earned as f64 / 100.0,
-        max_score,
-        status: if passed {
-            Status::Passed
-        } else {
-            Status::Failed
-        },
-        output,
-        tags,
-        extra_data: TestExtra {
-            reason: reason(outcome, scored),
-            same_cause_as: None,
-        },
-    }
-}
-
-/// What a test of a submission that did not compile at all says: the
-/// summary above the tests holds the compiler's message, once.
-pub(crate) const SEE_THE_COMPILER_ABOVE: &str = "did not compile: see the compiler's message above";
 
 /// One cause, one message: a compile error or an unwritten function fails
-/// every check it touches with the same words, so only the first of those
-/// checks keeps them and the others say in one line where they are. When
-/// nothing compiled, the summary holds the compiler's message and every
-/// check points there. Only `output` changes: each test keeps its score,
-/// its status and its reason.
-fn tell_each_cause_once(tests: &mut [TestResult], outcomes: &[Outcome], build: Build) {
-    // Each cause seen so far (its outcome, which names the exercise), and
-    // the test that tells it.
-    let mut told: Vec<(&Outcome, String)> = Vec::new();
-    for (test, outcome) in tests.iter_mut().zip(outcomes) {
-        let what = match outcome {
-            Outcome::DidNotCompile { .. } if build == Build::DidNotCompile => {
-                test.output = SEE_THE_COMPILER_ABOVE.to_string();
-                continue;
-            }
-            Outcome::DidNotCompile { .. } => "did not compile: see the compiler's message in",
-            Outcome::NotImplemented { .. } => "not yet implemented: see",
-            _ => continue,
+/// every check it touches with the same outcome, so only the first of
+/// those checks tells it and each of the others points to that first one.
+/// When nothing compiled, the summary tells the compiler's message and no
+/// check points to another.
+fn same_causes(
+    ids: &[CheckId],
+    outcomes: &[Outcome],
+    whole_build_failed: bool,
+) -> Vec<Option<CheckId>> {
+    // Each cause seen so far, and the check that tells it.
+    let mut told: Vec<(&Outcome, CheckId)> = Vec::new();
+    let mut pointers = Vec::with_capacity(ids.len());
+    for (&id, outcome) in ids.iter().zip(outcomes) {
+        let repeats = match outcome {
+            Outcome::DidNotCompile { .. } => !whole_build_failed,
+            Outcome::NotImplemented { .. } => true,
+            _ => false,
         };
-        match told.iter().find(|(cause, _)| *cause == outcome) {
-            Some((_, first)) => {
-                // A code span: a check's name may hold quotes of its own.
-                test.output = format!("{what} `{first}`");
-                test.extra_data.same_cause_as = Some(first.clone());
+        let first = told.iter().find(|(cause, _)| *cause == outcome);
+        pointers.push(match first {
+            Some((_, first)) if repeats => Some(*first),
+            None if repeats => {
+                told.push((outcome, id));
+                None
             }
-            None => told.push((outcome, test.name.clone())),
-        }
+            _ => None,
+        });
     }
+    pointers
 }
 
 /// Why `outcome` came out as it did; `scored` is whether the check earned
@@ -193,48 +112,14 @@ fn reason(outcome: &Outcome, scored: bool) -> Reason {
     }
 }
 
-fn quoted(title: &str) -> String {
-    format!("\"{title}\"")
-}
-
 #[cfg(test)]
 mod tests {
-    use grading::Kind;
+    use grading::check::{are_permutations, flip, perfect_shuffle};
 
     use super::*;
 
-    fn test(name: &str, outcome: &Outcome) -> TestResult {
-        TestResult {
-            name: name.to_string(),
-            score: 0.0,
-            max_score: 1.0,
-            status: Status::Failed,
-            output: crate::results::markdown::message(&outcome.to_string()),
-            tags: Tags {
-                exercise: "flip".into(),
-                kind: Kind::Property,
-                core: false,
-            },
-            extra_data: TestExtra {
-                reason: reason(outcome, false),
-                same_cause_as: None,
-            },
-        }
-    }
-
-    fn told(outcomes: &[Outcome], build: Build) -> Vec<TestResult> {
-        let names = ["a", "b", "c", "d", "e", "f"];
-        let mut tests: Vec<TestResult> = names
-            .iter()
-            .zip(outcomes)
-            .map(|(name, outcome)| test(name, outcome))
-            .collect();
-        tell_each_cause_once(&mut tests, outcomes, build);
-        tests
-    }
-
     #[test]
-    fn a_repeated_cause_is_told_by_its_first_test_only() {
+    fn a_repeated_cause_is_told_by_its_first_check_only() {
         let todo = Outcome::NotImplemented {
             function: "flip".into(),
         };
@@ -245,39 +130,31 @@ mod tests {
         let other_todo = Outcome::NotImplemented {
             function: "perfect_shuffle".into(),
         };
+        let ids = [
+            flip::returns_heads_or_tails,
+            flip::heads_twice_as_often_as_tails,
+            flip::uses_the_rng_it_is_given,
+            are_permutations::true_for_rearrangements,
+            are_permutations::false_when_a_card_differs,
+            perfect_shuffle::returns_a_permutation,
+        ];
         let outcomes = [
             todo.clone(),
             Outcome::Passed,
-            todo.clone(),
+            todo,
             broken.clone(),
-            broken.clone(),
-            other_todo.clone(),
+            broken,
+            other_todo,
         ];
-        let tests = told(&outcomes, Build::PartlyCompiled);
-        let first = |i: usize| test(["a", "b", "c", "d", "e", "f"][i], &outcomes[i]);
-        for i in [0, 1, 3, 5] {
-            assert_eq!(tests[i], first(i), "the first of its cause, or another");
-        }
-        assert_eq!(tests[2].output, "not yet implemented: see `a`");
-        assert_eq!(tests[2].extra_data.same_cause_as.as_deref(), Some("a"));
         assert_eq!(
-            tests[4].output,
-            "did not compile: see the compiler's message in `d`"
+            same_causes(&ids, &outcomes, false),
+            [None, None, Some(ids[0]), None, Some(ids[3]), None]
         );
-        assert_eq!(tests[4].extra_data.same_cause_as.as_deref(), Some("d"));
-        assert_eq!(tests[4].extra_data.reason, Reason::DidNotCompile);
-    }
-
-    #[test]
-    fn a_submission_that_did_not_compile_points_every_test_to_the_summary() {
-        let broken = Outcome::DidNotCompile {
-            function: "flip".into(),
-            message: "error: expected `;`".into(),
-        };
-        let tests = told(&[broken.clone(), broken], Build::DidNotCompile);
-        for test in tests {
-            assert_eq!(test.output, SEE_THE_COMPILER_ABOVE);
-            assert_eq!(test.extra_data.same_cause_as, None);
-        }
+        // When nothing compiled, the summary tells it: no pointers but
+        // those of unwritten functions.
+        assert_eq!(
+            same_causes(&ids, &outcomes, true),
+            [None, None, Some(ids[0]), None, None, None]
+        );
     }
 }

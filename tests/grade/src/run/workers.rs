@@ -16,7 +16,7 @@ use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 use crate::build::compile::{self, Compiled};
 use crate::build::discover::Submission;
 use crate::build::failure::BuildFailure;
-use crate::results::Results;
+use crate::results::graded::Graded;
 use crate::rubric::Rubric;
 use crate::run::check_process::CheckProcess;
 use crate::run::sandbox::{self, lock};
@@ -117,9 +117,9 @@ impl Grading {
         self.stopping.load(Ordering::SeqCst)
     }
 
-    /// Takes chains until none are left; sends each submission's results
+    /// Takes chains until none are left; sends each submission's record
     /// when its last check is done.
-    pub(crate) fn work(&self, finished: &mpsc::Sender<Results>) {
+    pub(crate) fn work(&self, finished: &mpsc::Sender<Graded>) {
         loop {
             if self.stopping() {
                 return;
@@ -160,7 +160,7 @@ impl Grading {
                         .started
                         .map_or(0.0, |start| start.elapsed().as_secs_f64());
                     drop(slot);
-                    let results = scores::results(
+                    let graded = scores::graded(
                         &self.rubric,
                         &self.checks,
                         &self.grader,
@@ -169,7 +169,7 @@ impl Grading {
                         &outcomes,
                         elapsed,
                     );
-                    if finished.send(results).is_err() {
+                    if finished.send(graded).is_err() {
                         return;
                     }
                     panic_for_a_test(&submission.id);
@@ -320,7 +320,7 @@ pub const PANIC_AFTER_VARIABLE: &str = "GRADE_TEST_PANIC_AFTER";
 pub(crate) fn spawn_workers(
     grading: &Arc<Grading>,
     jobs: usize,
-    finished: &mpsc::Sender<Results>,
+    finished: &mpsc::Sender<Graded>,
 ) -> anyhow::Result<Vec<JoinHandle<()>>> {
     (0..jobs)
         .map(|_| {
