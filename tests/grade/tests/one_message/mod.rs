@@ -364,3 +364,40 @@ fn results_of_partly_done() -> (serde_json::Value, i64) {
     }
     (results, (score * 100.0).round() as i64)
 }
+
+/// In results.json, as in the table, the check that ran out of time comes
+/// first in its exercise and the checks it kept from running follow it,
+/// so a student on Gradescope reads the cause before what it caused; each
+/// exercise's tests stay together, in the lab's order.
+#[test]
+fn results_json_lists_a_timeout_first_in_its_exercise() {
+    let results = results("infinite_loop");
+    let tests = results["tests"].as_array().unwrap();
+    let reason = |t: &serde_json::Value| t["extra_data"]["reason"].as_str().unwrap().to_string();
+    let timed_out = tests
+        .iter()
+        .find(|t| reason(t) == "timed_out")
+        .expect("a check that ran out of time");
+    let exercise = &timed_out["tags"][0];
+    let reasons: Vec<String> = tests
+        .iter()
+        .filter(|t| &t["tags"][0] == exercise)
+        .map(reason)
+        .collect();
+    let not_run = reasons.iter().filter(|r| *r == "not_run").count();
+    assert!(not_run > 0, "{reasons:?}");
+    assert_eq!(reasons[0], "timed_out", "{reasons:?}");
+    assert!(
+        reasons[1..=not_run].iter().all(|r| r == "not_run"),
+        "{reasons:?}"
+    );
+    let mut exercises: Vec<&str> = tests
+        .iter()
+        .map(|t| t["tags"][0].as_str().unwrap())
+        .collect();
+    exercises.dedup();
+    let lab: Vec<&str> = grading::catalogue().iter().map(|c| c.exercise).collect();
+    let mut lab = lab;
+    lab.dedup();
+    assert_eq!(exercises, lab, "each exercise's tests together, in order");
+}
