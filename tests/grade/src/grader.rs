@@ -179,97 +179,35 @@ fn grade_all(
     grader: &str,
     submissions: &[Submission],
 ) -> Result<Vec<Graded>, RunEnded> {
-    let mut done: BTreeMap<String, Graded> = BTreeMap::new();
-    if let Some(out) = &cli.out {
-        fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-        for submission in submissions {
-            if let Some(previous) = cached(out, submission, grader) {
-                done.insert(submission.id.clone(), previous);
-            }
-        }
-    }
-    if !done.is_empty() {
-        eprintln!(
-            "{} of {} submissions are unchanged since they were graded into {}; reusing those grades",
-            done.len(),
-            submissions.len(),
-            cli.out
-                .as_deref()
-                .map_or_else(String::new, |p| p.display().to_string())
-        );
-    }
-    let mut setting_line = None;
+    let mut done = reuse_current(cli, submissions, grader)?;
+    let total = submissions.len();
+    // Detected once, for the grading and for the report's settings line
+    // (a run that reuses every grade still names the setting).
+    let setting = {
+        let detecting = interrupt::kill_children_on_stop();
+        let setting = sandbox::Setting::detect();
+        drop(detecting);
+        // A detection cut short by a stop fails: the stop is checked
+        // before its outcome is believed.
+        stop_point(cli, done.len(), total)?;
+        setting
+    };
+    let setting_line = setting
+        .as_ref()
+        .map_or_else(|e| format!("not detected: {e:#}"), |s| s.describe());
     let todo: Vec<Submission> = submissions
         .iter()
         .filter(|s| !done.contains_key(&s.id))
         .cloned()
         .collect();
     if !todo.is_empty() {
-        let total = submissions.len();
-        let mut progress = Progress::new(todo.len() as u64);
-        let compiling = Instant::now();
-        let building = interrupt::kill_children_on_stop();
-        let setting = sandbox::Setting::detect();
-        // A build cut short by a stop fails, or blames the students: the
-        // stop is checked before its outcome is believed.
-        stop_point(cli, done.len(), total)?;
-        let setting = setting?;
-        progress.say(&setting.describe());
-        setting_line = Some(setting.describe());
-        let dir = build_dir();
-        progress.compiling(dependencies_built(&dir));
-        let batch = compile::build(&dir, &todo, rubric.build);
-        drop(building);
-        stop_point(cli, done.len(), total)?;
-        let batch = batch?;
-        let grading_started = Instant::now();
-        let jobs = cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);
-        progress.grading(jobs);
-        let grading = Arc::new(Grading::new(
-            todo,
-            batch,
-            setting,
-            rubric.clone(),
-            grader.to_string(),
-        ));
-        let stopping = {
-            let grading = Arc::clone(&grading);
-            interrupt::on_stop(move || grading.stop())
+        let session = Session {
+            cli,
+            rubric,
+            grader,
+            total,
         };
-        let (sender, receiver) = mpsc::channel();
-        let workers = spawn_workers(&grading, jobs, &sender)?;
-        drop(sender);
-        for graded in receiver {
-            progress.graded(&graded.submission);
-            if let Some(out) = &cli.out {
-                save(out, &graded)?;
-            }
-            done.insert(graded.submission.clone(), graded);
-            if let Some(out) = &cli.out {
-                save_gradebook(out, &done)?;
-            }
-        }
-        let panicked = join_workers(workers);
-        // Waits for a stop under way, and drops its hold on the batch.
-        drop(stopping);
-        if let Some(panic) = panicked.first() {
-            return Err(RunEnded::WorkerFailed(WorkerFailed {
-                panic: panic.clone(),
-                total,
-                out: cli.out.clone(),
-                graded: done.into_values().collect(),
-            }));
-        }
-        stop_point(cli, done.len(), total)?;
-        progress.done(done.len());
-        if crate::cli::timings_requested() {
-            eprintln!(
-                "timings: compiling {:.1} s, grading {:.1} s",
-                (grading_started - compiling).as_secs_f64(),
-                grading_started.elapsed().as_secs_f64()
-            );
-            eprintln!("{}", describe_timings(&lock(&grading.timings)));
-        }
+        session.grade(todo, setting?, &setting_line, &mut done)?;
     } else if let Some(out) = &cli.out {
         save_gradebook(out, &done)?;
     }
@@ -286,19 +224,140 @@ fn grade_all(
     Ok(done.into_values().collect())
 }
 
-/// Writes the class report and the feedback pages into `out`. A run that
-/// reused every grade still names the setting it would grade in.
+/// The grades in `--out` that are current for `submissions`, by id.
+fn reuse_current(
+    cli: &Cli,
+    submissions: &[Submission],
+    grader: &str,
+) -> anyhow::Result<BTreeMap<String, Graded>> {
+    let mut done = BTreeMap::new();
+    let Some(out) = &cli.out else {
+        return Ok(done);
+    };
+    fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    for submission in submissions {
+        if let Some(previous) = cached(out, submission, grader) {
+            done.insert(submission.id.clone(), previous);
+        }
+    }
+    if !done.is_empty() {
+        eprintln!(
+            "{} of {} submissions are unchanged since they were graded into {}; reusing those grades",
+            done.len(),
+            submissions.len(),
+            out.display()
+        );
+    }
+    Ok(done)
+}
+
+/// One grading of the submissions not reused: what every step of it
+/// needs.
+struct Session<'a> {
+    cli: &'a Cli,
+    rubric: &'a Rubric,
+    grader: &'a str,
+    /// How many submissions the run has, reused ones included.
+    total: usize,
+}
+
+impl Session<'_> {
+    /// Builds `todo` and grades it in `setting`, adding each grade to
+    /// `done` (and to `--out`) as it finishes.
+    fn grade(
+        &self,
+        todo: Vec<Submission>,
+        setting: sandbox::Setting,
+        setting_line: &str,
+        done: &mut BTreeMap<String, Graded>,
+    ) -> Result<(), RunEnded> {
+        let mut progress = Progress::new(todo.len() as u64);
+        progress.say(setting_line);
+        let compiling = Instant::now();
+        let building = interrupt::kill_children_on_stop();
+        let dir = build_dir();
+        progress.compiling(dependencies_built(&dir));
+        let batch = compile::build(&dir, &todo, self.rubric.build);
+        drop(building);
+        // A build cut short by a stop fails, or blames the students: the
+        // stop is checked before its outcome is believed.
+        stop_point(self.cli, done.len(), self.total)?;
+        let batch = batch?;
+        let grading_started = Instant::now();
+        let jobs = self.cli.jobs.map_or_else(available_jobs, NonZeroUsize::get);
+        progress.grading(jobs);
+        let grading = Arc::new(Grading::new(
+            todo,
+            batch,
+            setting,
+            self.rubric.clone(),
+            self.grader.to_string(),
+        ));
+        self.run_workers(&grading, jobs, &mut progress, done)?;
+        stop_point(self.cli, done.len(), self.total)?;
+        progress.done(done.len());
+        if crate::cli::timings_requested() {
+            eprintln!(
+                "timings: compiling {:.1} s, grading {:.1} s",
+                (grading_started - compiling).as_secs_f64(),
+                grading_started.elapsed().as_secs_f64()
+            );
+            eprintln!("{}", describe_timings(&lock(&grading.timings)));
+        }
+        Ok(())
+    }
+
+    /// Runs `jobs` workers on `grading`, saving each grade as it arrives;
+    /// a worker's panic keeps every grade already made.
+    fn run_workers(
+        &self,
+        grading: &Arc<Grading>,
+        jobs: usize,
+        progress: &mut Progress,
+        done: &mut BTreeMap<String, Graded>,
+    ) -> Result<(), RunEnded> {
+        let stopping = {
+            let grading = Arc::clone(grading);
+            interrupt::on_stop(move || grading.stop())
+        };
+        let (sender, receiver) = mpsc::channel();
+        let workers = spawn_workers(grading, jobs, &sender)?;
+        drop(sender);
+        for graded in receiver {
+            progress.graded(&graded.submission);
+            if let Some(out) = &self.cli.out {
+                save(out, &graded)?;
+            }
+            done.insert(graded.submission.clone(), graded);
+            if let Some(out) = &self.cli.out {
+                save_gradebook(out, done)?;
+            }
+        }
+        let panicked = join_workers(workers);
+        // Waits for a stop under way, and drops its hold on the batch.
+        drop(stopping);
+        match panicked.first() {
+            Some(panic) => Err(RunEnded::WorkerFailed(WorkerFailed {
+                panic: panic.clone(),
+                total: self.total,
+                out: self.cli.out.clone(),
+                graded: std::mem::take(done).into_values().collect(),
+            })),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Writes the class report and the feedback pages into `out`, naming the
+/// setting as `isolation` describes it.
 fn write_pages(
     out: &Path,
     done: &BTreeMap<String, Graded>,
     rubric_text: &str,
     grader: &str,
-    setting_line: Option<String>,
+    isolation: String,
 ) -> anyhow::Result<()> {
     use sha2::{Digest, Sha256};
-    let isolation = setting_line.unwrap_or_else(|| {
-        sandbox::Setting::detect().map_or_else(|e| format!("not detected: {e:#}"), |s| s.describe())
-    });
     let written = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
