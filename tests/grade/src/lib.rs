@@ -13,7 +13,7 @@
 //! run       zygotes, workers, schedule, scores        ⇒ results::graded::Graded per submission
 //! report    table, class report, feedback pages, charts, printing: renderers of Graded
 //! classroom assign: the student repository, its workflow, the autograder zip
-//! grader    runs the wings in order for the command `cli` defines
+//! grader    the command `cli` defines: runs the wings in order, with its session, progress and watch
 //! ```
 //!
 //! The layering, lowest first, is the order of the `mod` lines below: a

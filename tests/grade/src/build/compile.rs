@@ -26,7 +26,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
@@ -38,7 +38,8 @@ use crate::build::images::{self, Images, Linked, link_images};
 use crate::build::lone_crates::{check_what_alone_read, compile_alone};
 use crate::build::pack;
 use crate::build::packs::build_packs;
-use crate::build::repair::{Broken, Crate};
+pub use crate::build::repair::Broken;
+use crate::build::repair::Crate;
 use crate::machine::host::workspace_root;
 use crate::rubric::BuildLimits;
 
@@ -47,8 +48,8 @@ use crate::rubric::BuildLimits;
 pub enum Compiled {
     /// It built, possibly with some functions stubbed out.
     Built {
-        /// The crate name, which is also its image's name.
-        krate: String,
+        /// Its executable image, in the batch's folder of images.
+        image: PathBuf,
         /// Functions removed because they did not compile.
         broken: Vec<Broken>,
         /// Whether it has the bonus `extensions` module.
@@ -58,13 +59,21 @@ pub enum Compiled {
     Failed(BuildFailure),
 }
 
-/// What building a batch of submissions gave: its images, and each
-/// submission's fate by id. (A `workbook::shapes::Batch` is a batch of
-/// calls, which is another thing.)
+/// What building a batch of submissions gave: each submission joined
+/// with its fate, in the order given, and the folder that keeps their
+/// images while the batch lives. (A `workbook::shapes::Batch` is a batch
+/// of calls, which is another thing.)
 #[derive(Debug)]
 pub struct Built {
-    pub images: Images,
-    pub compiled: BTreeMap<String, Compiled>,
+    _images: Images,
+    submissions: Vec<(Submission, Compiled)>,
+}
+
+impl Built {
+    /// Each submission with its fate, in the order they were given.
+    pub fn submissions(&self) -> &[(Submission, Compiled)] {
+        &self.submissions
+    }
 }
 
 /// A submission's crate name: `s` and 16 hex digits of a hash of its id
@@ -266,42 +275,50 @@ fn link_batch(
     Ok(folder)
 }
 
-/// The last stage: each submission's fate, by id (the `unreadable` ones'
-/// already told), and the batch's images of those that have one.
+/// The last stage: each submission joined with its fate (the
+/// `unreadable` ones' already told), and the batch's images of those that
+/// have one.
 fn fates(
     submissions: &[Submission],
     crates: &BTreeMap<String, Crate>,
-    mut compiled: BTreeMap<String, Compiled>,
+    mut unreadable: BTreeMap<String, Compiled>,
     images: Images,
 ) -> anyhow::Result<Built> {
-    for submission in submissions.iter().filter(|s| s.problem.is_none()) {
-        let name = crate_name(submission);
-        let krate = &crates[&name];
-        let fate = match &krate.failure {
-            Some(failure) => Compiled::Failed(failure.clone()),
-            None => Compiled::Built {
-                krate: name.clone(),
-                broken: krate.broken.clone(),
-                extensions: krate.extensions,
-            },
+    let mut linked = BTreeSet::new();
+    let mut joined = Vec::with_capacity(submissions.len());
+    for submission in submissions {
+        let fate = match unreadable.remove(&submission.id) {
+            Some(told) => told,
+            None => {
+                let name = crate_name(submission);
+                let krate = crates
+                    .get(&name)
+                    .context("every readable submission has a crate")?;
+                match &krate.failure {
+                    Some(failure) => Compiled::Failed(failure.clone()),
+                    None => {
+                        let image = images.folder().join(&name);
+                        linked.insert(name);
+                        Compiled::Built {
+                            image,
+                            broken: krate.broken.clone(),
+                            extensions: krate.extensions,
+                        }
+                    }
+                }
+            }
         };
-        compiled.insert(submission.id.clone(), fate);
+        joined.push((submission.clone(), fate));
     }
-    let linked = compiled.values().filter_map(|fate| match fate {
-        Compiled::Built { krate, .. } => Some(krate.clone()),
-        Compiled::Failed(_) => None,
-    });
-    let linked: BTreeSet<String> = linked.collect();
     Ok(Built {
-        images: images.keep(linked)?,
-        compiled,
+        _images: images.keep(linked)?,
+        submissions: joined,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     /// The wall walls in, and hides from other compiles, only crates whose
     /// names have the submissions' form: the names grade gives them must

@@ -57,9 +57,6 @@ pub enum BuildFailure {
     /// It compiled, but its image did not link: the linker's cause.
     #[error("its image could not be linked: {cause}")]
     LinkFailed { cause: String },
-    /// The run has no fate of its build: a fault of the grader's.
-    #[error("the grader lost track of this submission")]
-    LostTrack,
 }
 
 /// Why a crate's compile stopped with no error pointing into its source:

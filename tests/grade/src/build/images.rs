@@ -112,11 +112,6 @@ impl Images {
         }
         Ok(self)
     }
-
-    /// The image of the submission built as crate `key`.
-    pub fn of(&self, key: &str) -> Option<&Path> {
-        self.paths.get(key).map(PathBuf::as_path)
-    }
 }
 
 /// Links an image for each of `built` into `out` (see [`crate::build::link`]):

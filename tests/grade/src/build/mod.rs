@@ -20,9 +20,11 @@
 //! says why a submission has none.
 
 // The façade: only the modules other wings name are `pub(crate)`
-// (cargo::release_dir, compile::{build, Built, Compiled},
+// (cargo::release_dir, compile::{build, Built, Compiled, Broken},
 // discover::{discover, Submission}, failure::BuildFailure,
-// nesting::PARSER_STACK, repair::Broken); the rest are the wing's own.
+// nesting::PARSER_STACK); the rest are the wing's own. The batch hands
+// each submission over already joined with its fate and its image's
+// path: no other wing looks anything up in the build's maps.
 mod build_view;
 pub(crate) mod cargo;
 mod cargo_output;
@@ -41,7 +43,7 @@ mod pack;
 mod packs;
 mod refuse;
 mod refused_constructs;
-pub(crate) mod repair;
+mod repair;
 mod upload;
 mod workspace;
 mod wrappers;

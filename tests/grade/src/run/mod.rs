@@ -6,18 +6,15 @@
 //! student code) and `check_process` talks to one check's process (whose
 //! answers and output `child_pipes` reads), through `remote`. `workers`
 //! run the checks, `schedule` chooses which of a chain's checks run,
-//! `scores` turns outcomes into points, `timings` measures the sandbox's
-//! cost, `progress` says how far a run has got, and `watch` waits for a
-//! source to change.
+//! `scores` turns outcomes into points and `timings` measures the
+//! sandbox's cost.
 
 pub mod check_process;
 pub(crate) mod child_pipes;
-pub mod progress;
 pub mod remote;
 pub mod sandbox;
 pub mod schedule;
 pub mod scores;
 pub mod timings;
-pub mod watch;
 pub mod workers;
 pub mod zygote_client;

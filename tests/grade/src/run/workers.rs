@@ -6,6 +6,7 @@
 //! read as the submission's crash.
 
 use std::num::NonZeroUsize;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread::{self, JoinHandle};
@@ -14,8 +15,6 @@ use std::time::{Duration, Instant};
 use grading::{Check, Kind, Outcome, catalogue, run_check_on};
 
 use crate::build::compile::{self, Compiled};
-use crate::build::discover::Submission;
-use crate::build::failure::BuildFailure;
 use crate::results::graded::Graded;
 use crate::rubric::Rubric;
 use crate::run::check_process::CheckProcess;
@@ -31,7 +30,6 @@ use crate::run::{remote, scores};
 /// worker, not the batch. Which of a chain's checks are not run, and why,
 /// is [`Chain`]'s to say.
 pub(crate) struct Grading {
-    submissions: Vec<Submission>,
     batch: compile::Built,
     setting: sandbox::Setting,
     rubric: Rubric,
@@ -68,13 +66,13 @@ enum NoZygote {
 
 impl Grading {
     pub(crate) fn new(
-        submissions: Vec<Submission>,
         batch: compile::Built,
         setting: sandbox::Setting,
         rubric: Rubric,
         grader: String,
     ) -> Self {
         let checks = catalogue();
+        let submissions = batch.submissions();
         let progress = submissions
             .iter()
             .map(|_| {
@@ -86,7 +84,6 @@ impl Grading {
             .collect();
         let chains = schedule::chains(&checks, &rubric, submissions.len());
         Grading {
-            submissions,
             batch,
             setting,
             rubric,
@@ -128,7 +125,8 @@ impl Grading {
             let Some((index, chain)) = self.chains.get(task) else {
                 return;
             };
-            let (index, submission) = (*index, &self.submissions[*index]);
+            let (submission, compiled) = &self.batch.submissions()[*index];
+            let index = *index;
             let first = {
                 let mut slot = lock(&self.progress[index]);
                 let first = slot.started.is_none();
@@ -138,13 +136,12 @@ impl Grading {
             if first {
                 self.start_ahead(index + 1);
             }
-            let compiled = self.compiled(submission);
             let mut policy = Chain::new(&self.rubric);
             for &check in chain {
                 let check_ = &self.checks[check];
                 let outcome = policy
                     .skip(check_)
-                    .unwrap_or_else(|| self.outcome_of(index, check_, &compiled));
+                    .unwrap_or_else(|| self.outcome_of(index, check_, compiled));
                 if self.stopping() {
                     return;
                 }
@@ -165,7 +162,7 @@ impl Grading {
                         &self.checks,
                         &self.grader,
                         submission,
-                        &compiled,
+                        compiled,
                         &outcomes,
                         elapsed,
                     );
@@ -183,17 +180,14 @@ impl Grading {
     /// (a zygote takes a few milliseconds to start, which that check, and
     /// every other of the submission's waiting for it, spent idle).
     fn start_ahead(&self, index: usize) {
-        let Some(submission) = self.submissions.get(index) else {
-            return;
-        };
-        if let Compiled::Built { krate, .. } = self.compiled(submission) {
-            let _ = self.zygote(index, &krate);
+        if let Some((_, Compiled::Built { image, .. })) = self.batch.submissions().get(index) {
+            let _ = self.zygote(index, image);
         }
     }
 
     /// The zygote of submission `index`, started by the first check that
     /// needs it, or ahead of it by [`Grading::start_ahead`].
-    fn zygote(&self, index: usize, krate: &str) -> Result<Arc<sandbox::Zygote>, NoZygote> {
+    fn zygote(&self, index: usize, image: &Path) -> Result<Arc<sandbox::Zygote>, NoZygote> {
         let mut slot = lock(&self.progress[index]);
         if self.stopping() {
             // Under the slot's lock: [`Grading::stop`] sees every zygote
@@ -202,13 +196,7 @@ impl Grading {
         }
         slot.zygote
             .get_or_insert_with(|| {
-                let image = self.batch.images.of(krate).ok_or_else(|| {
-                    anyhow::anyhow!("the grader lost track of this submission's image")
-                });
-                image
-                    .and_then(|image| {
-                        sandbox::Zygote::start(image, self.rubric.limits, &self.setting)
-                    })
+                sandbox::Zygote::start(image, self.rubric.limits, &self.setting)
                     .map_err(|error| NoZygote::NotStarted(format!("{error:#}")))
             })
             .clone()
@@ -219,7 +207,7 @@ impl Grading {
     // (see the note in the grading crate's root).
     #[allow(clippy::result_large_err)]
     fn outcome_of(&self, index: usize, check: &Check, compiled: &Compiled) -> Outcome {
-        let (krate, broken) = match compiled {
+        let (image, broken) = match compiled {
             Compiled::Failed(failure) => {
                 return Outcome::DidNotCompile {
                     function: check.exercise.into(),
@@ -227,7 +215,7 @@ impl Grading {
                 };
             }
             Compiled::Built {
-                krate,
+                image,
                 broken,
                 extensions,
             } => {
@@ -237,7 +225,7 @@ impl Grading {
                         function: check.exercise.into(),
                     };
                 }
-                (krate, broken)
+                (image, broken)
             }
         };
         if let Some(own) = broken.iter().find(|b| b.exercise == Some(check.exercise)) {
@@ -250,7 +238,7 @@ impl Grading {
             .iter()
             .map(|b| (b.function.clone(), b.message.clone()))
             .collect();
-        let zygote = self.zygote(index, krate);
+        let zygote = self.zygote(index, image);
         let timings = Arc::clone(&self.timings);
         let name = (check.exercise, check.name);
         // The sandbox enforces the per-call limit; this one only guards against
@@ -275,14 +263,6 @@ impl Grading {
             });
             result
         })
-    }
-
-    fn compiled(&self, submission: &Submission) -> Compiled {
-        self.batch
-            .compiled
-            .get(&submission.id)
-            .cloned()
-            .unwrap_or(Compiled::Failed(BuildFailure::LostTrack))
     }
 }
 
