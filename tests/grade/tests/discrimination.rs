@@ -533,6 +533,22 @@ fixture!(fair remove_from_list fails selection_shuffle:
     lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck;
     shown by lab_steps_retries_until_an_unused_card);
 
+// Issue 51: named by what the code does. A buffer of 52 is right for
+// every deck it holds, odd ones too, so it keeps partial credit; an empty
+// Vec indexed panics on every deck with a card.
+fixture!(wrong perfect_buffer_of_52 fails perfect_shuffle: every_deck_up_to_100_cards;
+    shown by every_deck_up_to_100_cards);
+fixture!(wrong perfect_vec_of_52_truncated fails perfect_shuffle: every_deck_up_to_100_cards;
+    shown by every_deck_up_to_100_cards);
+fixture!(zero perfect_vec_new_then_index fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves;
+    shown by returns_a_permutation);
+fixture!(zero perfect_with_capacity_then_index fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves;
+    shown by returns_a_permutation);
+fixture!(zero selection_vec_new_then_index fails selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards; unnamed);
+
 /// The points each exercise earns under the shipped rubric, core checks
 /// and all, in hundredths.
 #[cfg(target_os = "linux")]
