@@ -122,6 +122,8 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("permutations_small_values_only", "are_permutations", "a comparison that is right only for small values"),
     ("permutations_sums_and_products", "are_permutations", "comparing sums and products"),
     ("question_3_backwards", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
+    ("question_3_first_step_only", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
+    ("question_3_ks_minus_one", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
     ("question_3_out_of_range", "reversing_sequence", "an r larger than its k, which the shuffle can never draw"),
     ("question_3_swaps_ends", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
     ("remove_from_list", "selection_shuffle", "removing each card from a shrinking list instead of drawing again"),

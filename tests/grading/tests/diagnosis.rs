@@ -444,6 +444,18 @@ wrong!(
     "perfect_shuffle",
     Some(Mistake::PerfectEmptyVec)
 );
+// Question 3's draws that move the deck, beside r = k (trivial: the deck
+// as it was), are wrong answers and named so.
+wrong!(
+    question_3_first_step_only,
+    "reversing_sequence",
+    Some(Mistake::Question3NotReversed)
+);
+wrong!(
+    question_3_ks_minus_one,
+    "reversing_sequence",
+    Some(Mistake::Question3NotReversed)
+);
 // The selection shuffle's own empty Vec, once named a loop that starts
 // past the end; no model of it there, so nothing is named.
 wrong!(selection_vec_new_then_index, "selection_shuffle", None);
