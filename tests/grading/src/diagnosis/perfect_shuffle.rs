@@ -178,6 +178,40 @@ mod tests {
         }
     }
 
+    /// A buffer is fixed when its overruns have one length for decks of
+    /// different sizes; a half that follows the deck (n / 2 of 53, 64 and
+    /// 100 cards) is not one, however right the smaller decks are.
+    #[test]
+    fn a_fixed_buffer_overruns_by_one_length() {
+        let right = |n: usize, a: &Attempt<Vec<i32>>| {
+            a.as_ref().ok() == Some(&out_shuffle(&distinct_deck(n)))
+        };
+        // Right up to 52 cards, then past a slice of `len(n)` cards.
+        let past = |len: &dyn Fn(usize) -> usize| -> Answers {
+            SIZES
+                .iter()
+                .map(|&n| {
+                    let deck = distinct_deck(n);
+                    let l = len(n);
+                    let message =
+                        format!("index out of bounds: the len is {l} but the index is {l}");
+                    (
+                        n,
+                        if n <= 52 {
+                            Ok(out_shuffle(&deck))
+                        } else {
+                            Err(message)
+                        },
+                    )
+                })
+                .collect()
+        };
+        assert!(fixed_buffer(&past(&|_| 52), &right));
+        assert!(fixed_buffer(&past(&|_| 26), &right));
+        assert!(!fixed_buffer(&past(&|n| n / 2), &right));
+        assert!(!fixed_buffer(&past(&|n| n), &right));
+    }
+
     #[test]
     fn one_size_means_one_middle() {
         let answer = |n: usize| -> (usize, Attempt<Vec<i32>>) {
