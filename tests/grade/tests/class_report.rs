@@ -95,6 +95,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("naive_swap_down_to_1", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_forwards_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
     ("naive_swap_java_random", "efficient_selection_shuffle", "swapping every position with any position (the naive shuffle)"),
+    ("perfect_buffer_of_52", "perfect_shuffle", "a buffer of a fixed size (such as [0; 52]), so a larger deck runs past its end"),
     ("perfect_deck_size_26", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("perfect_deck_size_52", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("perfect_drops_odd_card", "perfect_shuffle", "where an odd deck is split (the first half gets the extra card)"),
@@ -103,6 +104,9 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("perfect_second_half_at_5", "perfect_shuffle", "a deck size written into the code (right for one size of deck only)"),
     ("perfect_starts_past_the_end", "perfect_shuffle", "an index that starts one past the end (values[n]), so every deck panics"),
     ("perfect_unshuffle", "perfect_shuffle", "undoing a perfect shuffle (even positions first, then odd ones)"),
+    ("perfect_vec_new_then_index", "perfect_shuffle", "indexing into an empty Vec (Vec::new() or Vec::with_capacity(n) holds no cards yet)"),
+    ("perfect_vec_of_52_truncated", "perfect_shuffle", "a buffer of a fixed size (such as [0; 52]), so a larger deck runs past its end"),
+    ("perfect_with_capacity_then_index", "perfect_shuffle", "indexing into an empty Vec (Vec::new() or Vec::with_capacity(n) holds no cards yet)"),
     ("permutations_a_from_1", "are_permutations", "a loop over a that skips its first or its last card"),
     ("permutations_equal", "are_permutations", "comparing position by position (a == b)"),
     ("permutations_every_other_card", "are_permutations", "looking at only some of the cards"),
@@ -118,6 +122,8 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("permutations_small_values_only", "are_permutations", "a comparison that is right only for small values"),
     ("permutations_sums_and_products", "are_permutations", "comparing sums and products"),
     ("question_3_backwards", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
+    ("question_3_first_step_only", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
+    ("question_3_ks_minus_one", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
     ("question_3_out_of_range", "reversing_sequence", "an r larger than its k, which the shuffle can never draw"),
     ("question_3_swaps_ends", "reversing_sequence", "draws that do not reverse [1, 2, 3, 4]"),
     ("remove_from_list", "selection_shuffle", "removing each card from a shrinking list instead of drawing again"),
@@ -158,6 +164,7 @@ const UNNAMED: &[(&str, &str)] = &[
     ("permutations_sum_of_squares", "sums of squares: a summary no model computes"),
     ("selection_marks_the_position", "used[k] for used[j]: no known mistake"),
     ("selection_never_ends", "it never returns: timed out"),
+    ("selection_vec_new_then_index", "Vec::with_capacity(n) indexed: no selection model of an empty Vec, and not a loop past the end"),
 ];
 
 type Ranked = BTreeMap<(String, String), BTreeSet<String>>;

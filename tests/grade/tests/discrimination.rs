@@ -533,6 +533,29 @@ fixture!(fair remove_from_list fails selection_shuffle:
     lab_steps_retries_until_an_unused_card, lab_steps_draws_j_from_the_whole_deck;
     shown by lab_steps_retries_until_an_unused_card);
 
+// Issue 51: named by what the code does. A buffer of 52 is right for
+// every deck it holds, odd ones too, so it keeps partial credit; an empty
+// Vec indexed panics on every deck with a card, and Question 3's draws
+// that move the deck are wrong, not trivial.
+fixture!(wrong perfect_buffer_of_52 fails perfect_shuffle: every_deck_up_to_100_cards;
+    shown by every_deck_up_to_100_cards);
+fixture!(wrong perfect_vec_of_52_truncated fails perfect_shuffle: every_deck_up_to_100_cards;
+    shown by every_deck_up_to_100_cards);
+fixture!(zero perfect_vec_new_then_index fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves;
+    shown by returns_a_permutation);
+fixture!(zero perfect_with_capacity_then_index fails perfect_shuffle:
+    returns_a_permutation, interleaves_two_halves;
+    shown by returns_a_permutation);
+fixture!(zero selection_vec_new_then_index fails selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards; unnamed);
+fixture!(zero question_3_first_step_only fails reversing_sequence:
+    answers_question_3, answer_matches_the_snapshot;
+    shown by answers_question_3);
+fixture!(zero question_3_ks_minus_one fails reversing_sequence:
+    answers_question_3, answer_matches_the_snapshot;
+    shown by answers_question_3);
+
 /// The points each exercise earns under the shipped rubric, core checks
 /// and all, in hundredths.
 #[cfg(target_os = "linux")]
@@ -615,4 +638,5 @@ mod trivial {
     trivial!(permutations_lengths earns nothing for are_permutations);
     trivial!(question_3_zeros earns nothing for reversing_sequence);
     trivial!(question_3_leaves_in_place earns nothing for reversing_sequence);
+    trivial!(question_3_ks_in_a_loop earns nothing for reversing_sequence);
 }

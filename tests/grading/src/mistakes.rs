@@ -195,6 +195,12 @@ mistakes! {
     PermutationsDigits: are_permutations::false_when_only_the_digits_match,
         "comparing the cards' digits written one after another, with no separator",
         "[1, 213] and [12, 13] both read 1213: compare the cards, not their digits";
+    PerfectFixedBuffer: perfect_shuffle::every_deck_up_to_100_cards,
+        "a buffer of a fixed size (such as [0; 52]), so a larger deck runs past its end",
+        "size the new deck from the old one, vec![0; values.len()], never from 52";
+    PerfectEmptyVec: perfect_shuffle::returns_a_permutation,
+        "indexing into an empty Vec (Vec::new() or Vec::with_capacity(n) holds no cards yet)",
+        "a new Vec has length 0 whatever its capacity: push each card, or start from vec![0; n]";
 }
 
 #[cfg(test)]

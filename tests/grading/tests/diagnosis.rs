@@ -418,3 +418,44 @@ wrong!(
     "are_permutations",
     Some(Mistake::PermutationsDigits)
 );
+
+// Issue 51: named by what the code does, not by the fixture it looks like.
+// A buffer of 52 is right for every deck up to 52 cards, odd ones too,
+// and panics beyond: not an odd deck split wrong.
+wrong!(
+    perfect_buffer_of_52,
+    "perfect_shuffle",
+    Some(Mistake::PerfectFixedBuffer)
+);
+wrong!(
+    perfect_vec_of_52_truncated,
+    "perfect_shuffle",
+    Some(Mistake::PerfectFixedBuffer)
+);
+// Index 0 of an empty Vec is its first slot, not one past a last card: not
+// an index that starts past the end.
+wrong!(
+    perfect_vec_new_then_index,
+    "perfect_shuffle",
+    Some(Mistake::PerfectEmptyVec)
+);
+wrong!(
+    perfect_with_capacity_then_index,
+    "perfect_shuffle",
+    Some(Mistake::PerfectEmptyVec)
+);
+// Question 3's draws that move the deck, beside r = k (trivial: the deck
+// as it was), are wrong answers and named so.
+wrong!(
+    question_3_first_step_only,
+    "reversing_sequence",
+    Some(Mistake::Question3NotReversed)
+);
+wrong!(
+    question_3_ks_minus_one,
+    "reversing_sequence",
+    Some(Mistake::Question3NotReversed)
+);
+// The selection shuffle's own empty Vec, once named a loop that starts
+// past the end; no model of it there, so nothing is named.
+wrong!(selection_vec_new_then_index, "selection_shuffle", None);

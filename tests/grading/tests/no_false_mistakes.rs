@@ -118,3 +118,4 @@ trivial!(permutations_always_false);
 trivial!(permutations_lengths);
 trivial!(question_3_zeros);
 trivial!(question_3_leaves_in_place);
+trivial!(question_3_ks_in_a_loop);

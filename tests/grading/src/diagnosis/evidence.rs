@@ -85,9 +85,19 @@ pub(crate) fn overrun(message: &str) -> Option<(usize, usize)> {
 }
 
 /// Whether `message` is an overrun of exactly one slot: the position
-/// asked for is the slice's length.
+/// asked for is the length of a slice that holds cards. Index 0 of an
+/// empty slice (`the len is 0 but the index is 0`) is its first slot, not
+/// one past a last card: what a write into `Vec::new()` leaves behind, not
+/// a loop that starts at n ([`empty_slice`] reads it).
 pub(crate) fn one_past_the_end(message: &str) -> bool {
-    overrun(message).is_some_and(|(len, index)| index == len)
+    overrun(message).is_some_and(|(len, index)| len > 0 && index == len)
+}
+
+/// Whether `message` is an index into an empty slice: a `Vec::new()` or
+/// `Vec::with_capacity(n)` used as if it had n slots (Java's `new
+/// ArrayList<>()` then `set`).
+pub(crate) fn empty_slice(message: &str) -> bool {
+    overrun(message).is_some_and(|(len, _)| len == 0)
 }
 
 /// Whether `message` is any overrun: a position at or past the length.
@@ -111,6 +121,8 @@ mod tests {
         assert_eq!(overrun(range), Some((5, 5)));
         let lengths = "source slice length (3) does not match destination slice length (2)";
         assert_eq!(overrun(lengths), Some((2, 2)));
+        let empty = "index out of bounds: the len is 0 but the index is 0";
+        assert!(!one_past_the_end(empty) && empty_slice(empty) && past_the_end(empty));
         let far = "index out of bounds: the len is 4 but the index is 51";
         assert!(!one_past_the_end(far) && past_the_end(far));
         assert_eq!(overrun("attempt to subtract with overflow"), None);

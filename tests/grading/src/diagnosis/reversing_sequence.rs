@@ -17,6 +17,12 @@ pub(super) fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {
     if rs.iter().zip([3, 2, 1]).any(|(&r, k)| r > k) {
         return Some(Mistake::Question3OutOfRange);
     }
+    // Only [3, 2, 1] replays as the deck as it was (a swap of k with an
+    // r below it moves position k, which no later step touches), however
+    // it is written. Trivial rather than Question3NotReversed, as r = k
+    // in every other exercise is (efficient_does_nothing): the core
+    // check's own hint (find where the card that belongs at k is now) is
+    // the one message, and "replay your swaps" would show nothing moving.
     if replay_swaps(&[1, 2, 3, 4], &rs) == [1, 2, 3, 4] {
         return None;
     }
