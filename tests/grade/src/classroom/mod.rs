@@ -3,7 +3,8 @@
 //! zip, `workflow` its GitHub Classroom workflow, and `edited_checks`
 //! finds the clones whose checks were edited.
 
-pub mod assign;
-pub mod edited_checks;
-pub mod edition_manifest;
-pub mod workflow;
+// The façade: assign and edited_checks, which the command calls.
+pub(crate) mod assign;
+pub(crate) mod edited_checks;
+mod edition_manifest;
+mod workflow;

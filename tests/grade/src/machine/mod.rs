@@ -8,12 +8,14 @@
 //! (`descendants`); `untrusted_tree` walks and reads a folder that
 //! someone else wrote, following no link and bounded in what it reads.
 
-pub mod descendants;
-pub mod host;
-pub mod interrupt;
-pub mod output_file;
-pub mod setting;
-pub mod untrusted_tree;
+// The floor's nouns, for every wing but descendants, which only
+// interrupt uses.
+mod descendants;
+pub(crate) mod host;
+pub(crate) mod interrupt;
+pub(crate) mod output_file;
+pub(crate) mod setting;
+pub(crate) mod untrusted_tree;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 

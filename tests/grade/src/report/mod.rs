@@ -5,13 +5,15 @@
 //! into `--out`, from `html`'s pieces, `charts` and `heatmaps`, and
 //! `wording`, what both pages say alike (the run, links, check titles).
 
-pub mod charts;
-pub mod class_report;
-pub mod class_summary;
-pub mod feedback_page;
-pub mod heatmaps;
-pub mod html;
-pub mod pages;
-pub mod printing;
-pub mod table;
-pub mod wording;
+// The façade: what the command calls (pages, printing, wording) is
+// `pub(crate)`; the renderers and their pieces are the wing's own.
+mod charts;
+mod class_report;
+mod class_summary;
+mod feedback_page;
+mod heatmaps;
+mod html;
+pub(crate) mod pages;
+pub(crate) mod printing;
+mod table;
+pub(crate) mod wording;

@@ -7,15 +7,17 @@
 //! `mistakes` are the diagnosed mistakes in it, `cache` says which grades
 //! in `--out` are current and `gradebook` writes them there.
 
-pub mod cache;
-pub mod csv_row;
-pub mod gradebook;
-pub mod graded;
-pub mod grades_csv;
-pub mod gradescope;
-pub mod markdown;
-pub mod messages;
-pub mod mistakes;
+// The record and its renderers are the other wings' to read; only
+// how a CSV cell is made safe is this wing's own.
+pub(crate) mod cache;
+mod csv_row;
+pub(crate) mod gradebook;
+pub(crate) mod graded;
+pub(crate) mod grades_csv;
+pub(crate) mod gradescope;
+pub(crate) mod markdown;
+pub(crate) mod messages;
+pub(crate) mod mistakes;
 
 use serde::{Deserialize, Serialize};
 

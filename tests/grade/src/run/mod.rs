@@ -9,12 +9,14 @@
 //! `scores` turns outcomes into points and `timings` measures the
 //! sandbox's cost.
 
-pub mod check_process;
-pub(crate) mod child_pipes;
-pub mod remote;
-pub mod sandbox;
-pub mod schedule;
-pub mod scores;
-pub mod timings;
-pub mod workers;
-pub mod zygote_client;
+// The façade: the setting (sandbox), the workers and their timings are
+// `pub(crate)`; how a check is run, scheduled and scored is the wing's own.
+mod check_process;
+mod child_pipes;
+mod remote;
+pub(crate) mod sandbox;
+mod schedule;
+mod scores;
+pub(crate) mod timings;
+pub(crate) mod workers;
+mod zygote_client;
