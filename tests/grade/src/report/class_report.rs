@@ -2,10 +2,13 @@
 //! a glance. The score distribution, each exercise's mean, full marks and
 //! zeros, each check's pass rate, the known mistakes ranked by how many
 //! students made them (each student linked to their feedback page), the
-//! submissions that did not compile or were stopped, every submission
-//! with its score, and the run's settings. Everything is counted from
-//! typed values (statuses, reasons, the diagnosis's mistakes), never from
-//! a message's words. The page names submissions and quotes their
+//! submissions that did not compile and the checks that stopped or
+//! panicked (grouped by what they have in common, `stops`), every
+//! submission with its score, and the run's settings. Everything is
+//! counted from typed values (statuses, reasons, the diagnosis's
+//! mistakes), never from grade's own messages' words; only the stops are
+//! grouped by words, a panic's own first clause, which is evidence as the
+//! diagnosis reads it. The page names submissions and quotes their
 //! compilers' messages, so it is a maud template made of [`Markup`]:
 //! every value set into it is escaped, and only grade's own templates (a
 //! link, a table) and the chart's drawing are markup.
@@ -19,7 +22,7 @@ use workbook::LAB_EXERCISES;
 use crate::report::html::{Text, breakable, figure, table, text_cell};
 use crate::report::wording::{RunInfo, link, named_check};
 use crate::results::graded::Graded;
-use crate::results::messages::{self, Style};
+use crate::results::messages;
 use crate::results::mistakes::Found;
 use crate::results::{Build, Reason, points};
 
@@ -279,12 +282,6 @@ fn submissions_section(all: &[&Graded]) -> Markup {
     }
 }
 
-/// The first non-empty line of `text`, for a table cell.
-fn first_line(text: &str) -> &str {
-    let line = text.lines().find(|l| !l.trim().is_empty());
-    line.unwrap_or("").trim()
-}
-
 fn problems_section(all: &[&Graded]) -> Markup {
     let broken: Vec<Vec<Markup>> = all
         .iter()
@@ -297,33 +294,13 @@ fn problems_section(all: &[&Graded]) -> Markup {
             ]
         })
         .collect();
-    let stopped: Vec<Vec<Markup>> = all
-        .iter()
-        .flat_map(|r| {
-            r.checks
-                .iter()
-                .filter(|t| matches!(t.reason, Reason::TimedOut | Reason::Crashed))
-                .map(move |t| {
-                    let how = if t.reason == Reason::TimedOut {
-                        "timed out"
-                    } else {
-                        "stopped"
-                    };
-                    let message = messages::check(r, t, Style::Plain);
-                    vec![
-                        link(&r.submission),
-                        html! { (Text(&t.name())) " " span.quiet { (how) } },
-                        text_cell(first_line(&message)),
-                    ]
-                })
-        })
-        .collect();
+    let stopped = crate::report::stops::table_of(all);
     let head = ["submission", "status", "cause"];
     html! {
         h2 id="problems" { "Did not compile, or stopped" }
         "\n"
-        @if broken.is_empty() && stopped.is_empty() {
-            p { "Every submission compiled and no check was stopped." }
+        @if broken.is_empty() && stopped.is_none() {
+            p { "Every submission compiled and no check was stopped or panicked." }
             "\n"
         }
         @if !broken.is_empty() {
@@ -334,13 +311,14 @@ fn problems_section(all: &[&Graded]) -> Markup {
             "\n"
             (table(&head, &broken, &[]))
         }
-        @if !stopped.is_empty() {
+        @if let Some(stopped) = stopped {
             p {
-                "Checks that ran out of time or whose process was stopped (a crash, "
-                code { "exit" } ", a limit):"
+                "Checks that ran out of time, whose process was stopped (a crash, "
+                code { "exit" } ", a limit) or that panicked, grouped by exercise and by what \
+                 the stops have in common, most submissions first:"
             }
             "\n"
-            (table(&["submission", "check", "cause"], &stopped, &[]))
+            (stopped)
         }
     }
 }

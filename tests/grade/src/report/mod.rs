@@ -2,8 +2,8 @@
 //! alone. `table` is one submission's table and `class_summary` a class's
 //! closing lines, which `printing` puts on stdout; `pages` writes the
 //! class's page (`class_report`) and each submission's (`feedback_page`)
-//! into `--out`, from `html`'s pieces, `charts` and `heatmaps`, and
-//! `wording`, what both pages say alike (the run, links, check titles).
+//! into `--out`, from `html`'s pieces, `charts`, `heatmaps` and `stops`
+//! (the class's stops, grouped), and `wording`, what both pages say alike (the run, links, check titles).
 
 // The façade: what the command calls (pages, printing, wording) is
 // `pub(crate)`; the renderers and their pieces are the wing's own.
@@ -15,5 +15,6 @@ mod heatmaps;
 mod html;
 pub(crate) mod pages;
 pub(crate) mod printing;
+mod stops;
 mod table;
 pub(crate) mod wording;
