@@ -210,6 +210,27 @@ pub(crate) fn example(checks: Vec<GradedCheck>) -> Graded {
     }
 }
 
+/// An [`example`] whose flip is not written: its first check tells it,
+/// and its second points there.
+#[cfg(test)]
+pub(crate) fn example_repeated_todo() -> Graded {
+    use grading::check::flip;
+    let todo = Outcome::NotImplemented {
+        function: "flip".into(),
+    };
+    let first = flip::returns_heads_or_tails;
+    let mut graded = example(vec![
+        example_check(first, Reason::NotImplemented, todo.clone()),
+        example_check(
+            flip::heads_twice_as_often_as_tails,
+            Reason::NotImplemented,
+            todo,
+        ),
+    ]);
+    graded.checks[1].same_cause_as = Some(first);
+    graded
+}
+
 /// A check of [`example`]: a property worth 2 points, earned if it passed.
 #[cfg(test)]
 pub(crate) fn example_check(id: CheckId, reason: Reason, outcome: Outcome) -> GradedCheck {

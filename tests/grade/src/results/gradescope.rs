@@ -80,7 +80,7 @@ mod tests {
     use grading::check::{flip, selection_shuffle as shuffle};
 
     use super::*;
-    use crate::results::graded::{example, example_check};
+    use crate::results::graded::{example, example_check, example_repeated_todo};
 
     /// The check that ran out of time leads its exercise, the checks it
     /// kept from running follow, and no exercise's checks move to another.
@@ -117,22 +117,7 @@ mod tests {
     /// results.json names checks by their titles only: no internal id.
     #[test]
     fn pointers_name_checks_by_their_titles() {
-        let todo = Outcome::NotImplemented {
-            function: "flip".into(),
-        };
-        let mut graded = example(vec![
-            example_check(
-                flip::returns_heads_or_tails,
-                Reason::NotImplemented,
-                todo.clone(),
-            ),
-            example_check(
-                flip::heads_twice_as_often_as_tails,
-                Reason::NotImplemented,
-                todo,
-            ),
-        ]);
-        graded.checks[1].same_cause_as = Some(flip::returns_heads_or_tails);
+        let graded = example_repeated_todo();
         let json = serde_json::to_string(&results(&graded)).unwrap();
         assert!(!json.contains("::"), "{json}");
         assert!(

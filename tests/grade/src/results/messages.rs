@@ -147,7 +147,7 @@ mod tests {
 
     use super::*;
     use crate::results::Reason;
-    use crate::results::graded::{example, example_check};
+    use crate::results::graded::{example, example_check, example_repeated_todo};
     use crate::results::mistakes::Found;
 
     /// What a check quotes from its submission, carriage returns and all.
@@ -203,22 +203,7 @@ mod tests {
 
     #[test]
     fn a_check_that_repeats_a_cause_points_to_its_first() {
-        let todo = Outcome::NotImplemented {
-            function: "flip".into(),
-        };
-        let mut result = example(vec![
-            example_check(
-                flip::returns_heads_or_tails,
-                Reason::NotImplemented,
-                todo.clone(),
-            ),
-            example_check(
-                flip::heads_twice_as_often_as_tails,
-                Reason::NotImplemented,
-                todo,
-            ),
-        ]);
-        result.checks[1].same_cause_as = Some(flip::returns_heads_or_tails);
+        let result = example_repeated_todo();
         let first = "flip: returns exactly \"heads\" or \"tails\"";
         for style in [Style::Plain, Style::Markdown] {
             assert_eq!(
