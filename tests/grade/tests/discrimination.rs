@@ -556,6 +556,43 @@ fixture!(zero question_3_ks_minus_one fails reversing_sequence:
     answers_question_3, answer_matches_the_snapshot;
     shown by answers_question_3);
 
+// Issue 51, Question 2's later classes, each named by its answers on
+// small pairs (a loop to len - 1 panics on two empty arrays, asked alone).
+fixture!(zero permutations_identical_rejected fails are_permutations: true_for_rearrangements;
+    shown by true_for_rearrangements);
+fixture!(zero permutations_needs_a_moved_card fails are_permutations: true_for_rearrangements;
+    shown by true_for_rearrangements);
+fixture!(zero permutations_loops_to_len_minus_1 fails are_permutations:
+    false_when_a_card_differs, empty_and_single_card_arrays, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_sorted_to_len_minus_1 fails are_permutations:
+    false_when_a_card_differs, empty_and_single_card_arrays, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_outer_to_len_minus_1 fails are_permutations:
+    false_when_a_card_differs, empty_and_single_card_arrays;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_found_not_reset fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_found_not_reset_counted fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_found_overwritten fails are_permutations:
+    true_for_rearrangements, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_sorted_last_pair fails are_permutations:
+    false_when_a_card_differs, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_counts_by_value fails are_permutations:
+    true_for_rearrangements, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_counts_in_vec_of_100 fails are_permutations:
+    true_for_rearrangements, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(wrong permutations_marks_then_checks_b fails are_permutations: every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(wrong permutations_min_mark_checked_at_end fails are_permutations:
+    every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+
 /// The points each exercise earns under the shipped rubric, core checks
 /// and all, in hundredths.
 #[cfg(target_os = "linux")]

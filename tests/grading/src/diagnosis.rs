@@ -25,6 +25,7 @@ use crate::{Check, Failure, Functions, Kind, LabExercise, Mistake};
 // One module per diagnosed exercise, each with a function of the
 // exercise's name that the registry's `diagnosis <module>` names.
 mod are_permutations;
+mod permutation_models;
 mod evidence;
 mod flip;
 mod perfect_shuffle;

@@ -201,6 +201,18 @@ mistakes! {
     PerfectEmptyVec: perfect_shuffle::returns_a_permutation,
         "indexing into an empty Vec (Vec::new() or Vec::with_capacity(n) holds no cards yet)",
         "a new Vec has length 0 whatever its capacity: push each card, or start from vec![0; n]";
+    PermutationsIdenticalRejected: are_permutations::true_for_rearrangements,
+        "saying false for identical arrays (the same cards in the same order)",
+        "an array is a rearrangement of itself: identical arrays hold the same cards";
+    PermutationsLastCardUnchecked: are_permutations::every_pair_of_up_to_4_cards,
+        "loops that stop before the last card (i < len - 1), so it is never compared",
+        "run every loop to the end, 0..len, the last card included";
+    PermutationsLastComparisonOnly: are_permutations::every_pair_of_up_to_4_cards,
+        "a flag overwritten by each comparison, so only the last comparison counts",
+        "set the flag false on a mismatch and never back to true (or return false at once)";
+    PermutationsCountsByValue: are_permutations::every_pair_of_up_to_4_cards,
+        "card values used as positions in a counting array, so a negative or large card runs past its end",
+        "any i32 can be a card: sort copies of a and b and compare them, or search b for each card";
 }
 
 #[cfg(test)]
