@@ -26,6 +26,7 @@ use crate::{Check, Failure, Functions, Kind, LabExercise, Mistake};
 // exercise's name that the registry's `diagnosis <module>` names.
 mod are_permutations;
 mod permutation_models;
+mod efficient_shuffle;
 mod evidence;
 mod flip;
 mod perfect_shuffle;

@@ -13,6 +13,9 @@ mod wrong_fixture;
 // Question 2's later classes, by what the code does on small pairs.
 #[path = "diagnosis/are_permutations.rs"]
 mod are_permutations;
+// The shuffles' later classes.
+#[path = "diagnosis/shuffles.rs"]
+mod shuffles;
 
 // Named before this diagnosis read panics, thresholds and the models below.
 wrong!(capital_heads, "flip", Some(Mistake::FlipWords));
