@@ -593,6 +593,55 @@ fixture!(wrong permutations_min_mark_checked_at_end fails are_permutations:
     every_pair_of_up_to_4_cards;
     shown by every_pair_of_up_to_4_cards);
 
+// Issue 51, the shuffles' later classes, each read from replays scripted
+// with the bounds the mistaken code draws from; a rounded draw from the
+// frequencies of the orders of 4 cards; a loop body cut off is trivial.
+fixture!(zero efficient_writes_r fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(zero efficient_swap_writes_r fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(wrong efficient_temp_never_used fails efficient_selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong efficient_temp_of_r_never_used fails efficient_selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong efficient_range_from_the_end fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong efficient_range_from_the_end_java fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(zero efficient_fixed_range_9 fails efficient_selection_shuffle:
+    reaches_many_orders_of_8_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong efficient_fixed_range_n_minus_2 fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong sattolo_then_extra_swap fails efficient_selection_shuffle: lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+fixture!(wrong sattolo_then_swap_last fails efficient_selection_shuffle: lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+fixture!(wrong efficient_rounded fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards;
+    shown by uniform_over_the_24_orders_of_4_cards);
+fixture!(wrong efficient_rounded_range fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards;
+    shown by uniform_over_the_24_orders_of_4_cards);
+fixture!(zero efficient_stray_semicolon fails efficient_selection_shuffle:
+    reaches_many_orders_of_8_cards; unnamed);
+fixture!(zero efficient_swap_after_the_loop fails efficient_selection_shuffle:
+    reaches_many_orders_of_8_cards; unnamed);
+fixture!(zero selection_last_never_picked fails selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(wrong selection_last_kept_from_copy fails selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong selection_with_replacement fails selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong selection_with_replacement_java fails selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+
 /// The points each exercise earns under the shipped rubric, core checks
 /// and all, in hundredths.
 #[cfg(target_os = "linux")]
