@@ -25,8 +25,9 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     // alone, and that panic would hide every other answer of its batch.
     let empty = attempt(|| f.are_permutations().call(&[(vec![], vec![])]))
         .map(|answers| answers.first().copied());
-    let non_empty =
-        |pairs: Vec<Pair>| -> Vec<Pair> { pairs.into_iter().filter(|(a, _)| !a.is_empty()).collect() };
+    let non_empty = |pairs: Vec<Pair>| -> Vec<Pair> {
+        pairs.into_iter().filter(|(a, _)| !a.is_empty()).collect()
+    };
     let extremes = asked(non_empty(every_small_pair()));
     let plain = asked(non_empty(every_small_pair_of(&PLAIN_VALUES)));
     let summaries = asked(

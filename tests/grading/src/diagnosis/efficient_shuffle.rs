@@ -53,7 +53,6 @@ fn replays_swaps(once: ShuffleOnce, rs: &[usize]) -> bool {
         .is_some_and(|out| out == replay_swaps(&deck, rs) && rng.draws() == n - 1)
 }
 
-
 /// Shuffles of 6 cards for the single-cycle test, and how many different
 /// orders they must reach.
 const CYCLE_SHUFFLES: usize = 300;
@@ -126,13 +125,16 @@ pub(super) fn swaps_naively(once: ShuffleOnce) -> bool {
         .any(|(deck, draws)| *deck == out && *draws == rng.draws())
 }
 
-
 /// Scripts of draws for k = 5 down to 1 on [`SWAP_DECK`], each r in
 /// 0..=k, with r = k and r = 0 among them and every position moved.
 const SWAP_SCRIPTS: [[usize; 5]; 2] = [[3, 0, 3, 1, 0], [2, 4, 0, 2, 1]];
 
 /// The deck and the number of draws of a replay of `once` on `script`.
-fn replayed(once: ShuffleOnce, deck: &[i32], script: &[(usize, usize)]) -> Option<(Vec<i32>, usize)> {
+fn replayed(
+    once: ShuffleOnce,
+    deck: &[i32],
+    script: &[(usize, usize)],
+) -> Option<(Vec<i32>, usize)> {
     let mut rng = CheckRng::scripted(script.iter().copied());
     let out = quietly(|| once(deck, &mut rng))?;
     Some((out, rng.draws()))
@@ -153,8 +155,11 @@ fn loop_with(deck: &[i32], rs: &[usize], step: fn(&mut Vec<i32>, usize, usize)) 
 fn replays_with_step(once: ShuffleOnce, steps: &[fn(&mut Vec<i32>, usize, usize)]) -> bool {
     steps.iter().any(|&step| {
         SWAP_SCRIPTS.iter().all(|rs| {
-            let script: Vec<(usize, usize)> =
-                (1..SWAP_DECK.len()).rev().zip(rs).map(|(k, &r)| (r, k + 1)).collect();
+            let script: Vec<(usize, usize)> = (1..SWAP_DECK.len())
+                .rev()
+                .zip(rs)
+                .map(|(k, &r)| (r, k + 1))
+                .collect();
             replayed(once, &SWAP_DECK, &script).is_some_and(|(out, draws)| {
                 out == loop_with(&SWAP_DECK, rs, step) && draws == rs.len()
             })
@@ -216,7 +221,11 @@ pub(super) fn draws_from_a_fixed_range(once: ShuffleOnce) -> bool {
             let Some((out, draws)) = replayed(once, &deck, &script) else {
                 return false;
             };
-            let loops: [Vec<usize>; 3] = [(1..n).rev().collect(), (0..n).rev().collect(), (0..n).collect()];
+            let loops: [Vec<usize>; 3] = [
+                (1..n).rev().collect(),
+                (0..n).rev().collect(),
+                (0..n).collect(),
+            ];
             loops.iter().any(|ks| {
                 let mut d = deck.clone();
                 for (&k, &r) in ks.iter().zip(&rs) {
@@ -234,20 +243,23 @@ pub(super) fn draws_from_a_fixed_range(once: ShuffleOnce) -> bool {
 /// takes, the deck differs from Sattolo's by that one swap.
 pub(super) fn sattolo_then_one_swap(once: ShuffleOnce) -> bool {
     let n = SWAP_DECK.len();
-    [([2, 0, 1, 0, 0], 4), ([4, 3, 0, 1, 0], 1)].iter().all(|(rs, extra)| {
-        let mut script: Vec<(usize, usize)> = (1..n).rev().zip(rs).map(|(k, &r)| (r, k)).collect();
-        script.push((*extra, n));
-        let Some((out, draws)) = replayed(once, &SWAP_DECK, &script) else {
-            return false;
-        };
-        let sattolo = replay_swaps(&SWAP_DECK, rs);
-        draws == n
-            && (0..n).any(|i| {
-                let mut d = sattolo.clone();
-                d.swap(i, *extra);
-                d == out
-            })
-    })
+    [([2, 0, 1, 0, 0], 4), ([4, 3, 0, 1, 0], 1)]
+        .iter()
+        .all(|(rs, extra)| {
+            let mut script: Vec<(usize, usize)> =
+                (1..n).rev().zip(rs).map(|(k, &r)| (r, k)).collect();
+            script.push((*extra, n));
+            let Some((out, draws)) = replayed(once, &SWAP_DECK, &script) else {
+                return false;
+            };
+            let sattolo = replay_swaps(&SWAP_DECK, rs);
+            draws == n
+                && (0..n).any(|i| {
+                    let mut d = sattolo.clone();
+                    d.swap(i, *extra);
+                    d == out
+                })
+        })
 }
 
 /// Shuffles of 4 cards for the rounding test.
@@ -269,11 +281,17 @@ pub(super) fn rounds_its_draws(f: &dyn Functions) -> bool {
     }) else {
         return false;
     };
-    let mut model = vec![0.0f64; 24];
+    let mut model = [0.0f64; 24];
     for r3 in 0..=3 {
         for r2 in 0..=2 {
             for r1 in 0..=1 {
-                let p = |r: usize, k: usize| if r == 0 || r == k { 0.5 / k as f64 } else { 1.0 / k as f64 };
+                let p = |r: usize, k: usize| {
+                    if r == 0 || r == k {
+                        0.5 / k as f64
+                    } else {
+                        1.0 / k as f64
+                    }
+                };
                 let order = replay_swaps(&deck, &[r3, r2, r1]);
                 model[index_of(&order)] += p(r3, 3) * p(r2, 2) * p(r1, 1);
             }
@@ -313,6 +331,20 @@ fn index_of(order: &[i32]) -> usize {
 mod tests {
     use super::*;
     use crate::ScriptedRng;
+
+    #[test]
+    fn the_24_orders_of_4_cards_have_24_indexes() {
+        let mut seen = [false; 24];
+        for r3 in 0..=3 {
+            for r2 in 0..=2 {
+                for r1 in 0..=1 {
+                    let order = replay_swaps(&[0, 1, 2, 3], &[r3, r2, r1]);
+                    seen[index_of(&order)] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
 
     #[test]
     fn single_cycles_are_told_from_other_orders() {

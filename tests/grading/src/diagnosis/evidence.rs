@@ -133,6 +133,10 @@ mod tests {
         let far = "index out of bounds: the len is 4 but the index is 51";
         assert!(!one_past_the_end(far) && past_the_end(far));
         assert_eq!(overrun("attempt to subtract with overflow"), None);
+        // `0..len - 1` on an empty array: in a debug build, or wrapped.
+        assert!(short_of_an_empty_array("attempt to subtract with overflow"));
+        assert!(short_of_an_empty_array(empty));
+        assert!(!short_of_an_empty_array(index));
     }
 
     #[test]

@@ -187,7 +187,6 @@ pub(super) const WRONG_ANSWERS: &[WrongAnswer] = &[
     ),
 ];
 
-
 /// The cards but the last (all of them, for an empty array): what a loop
 /// `for i in 0..len - 1` reads.
 fn but_last(cards: &[i32]) -> &[i32] {
@@ -235,11 +234,7 @@ pub(super) const LOOP_SLIPS: &[WrongAnswer] = &[
         Mistake::PermutationsIdenticalRejected,
     ),
     (
-        |a, b| {
-            but_last(a)
-                .iter()
-                .all(|x| but_last(b).contains(x))
-        },
+        |a, b| but_last(a).iter().all(|x| but_last(b).contains(x)),
         Mistake::PermutationsLastCardUnchecked,
     ),
     (
@@ -296,11 +291,7 @@ pub(super) const PANIC_ON_EMPTY: &[WrongAnswer] = &[
         Mistake::PermutationsShortLoopOverA,
     ),
     (
-        |a, b| {
-            but_last(a)
-                .iter()
-                .all(|x| but_last(b).contains(x))
-        },
+        |a, b| but_last(a).iter().all(|x| but_last(b).contains(x)),
         Mistake::PermutationsLastCardUnchecked,
     ),
     (
@@ -311,7 +302,10 @@ pub(super) const PANIC_ON_EMPTY: &[WrongAnswer] = &[
         |a, b| a.first().is_some_and(|x| b.contains(x)),
         Mistake::PermutationsSomeCards,
     ),
-    (|a, b| a.first() == b.first(), Mistake::PermutationsSomeCards),
+    (
+        |a, b| a.first() == b.first(),
+        Mistake::PermutationsSomeCards,
+    ),
     (
         |a, b| a.iter().all(|x| Some(x) == b.last()),
         Mistake::PermutationsLastComparisonOnly,

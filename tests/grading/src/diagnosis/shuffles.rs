@@ -5,7 +5,6 @@
 //! code), the shape of every order it makes (Sattolo's single cycles), or
 //! a replay whose every draw has the same bound (the naive swap).
 
-
 use super::efficient_shuffle::{
     draws_from_a_fixed_range, makes_only_single_cycles, rounds_its_draws, sattolo_then_one_swap,
     swaps_like_the_lab, swaps_naively, wrong_step,
@@ -129,16 +128,18 @@ fn selects_like_the_lab(once: ShuffleOnce, n: usize) -> bool {
 fn skips_the_last_position(once: ShuffleOnce) -> bool {
     let deck = SELECTION_DECK.map(|c| 10 * c);
     let n = deck.len();
-    [[3, 0, 4, 1, 2], [1, 4, 2, 0, 3]].iter().all(|js: &[usize; 5]| {
-        let mut rng = CheckRng::scripted(js.iter().map(|&j| (j, n)));
-        quietly(|| once(&deck, &mut rng)).is_some_and(|out| {
-            let picked: Vec<i32> = js[..n - 1].iter().map(|&j| deck[j]).collect();
-            out.len() == n
-                && out[..n - 1] == picked[..]
-                && (out[n - 1] == 0 || out[n - 1] == deck[n - 1])
-                && rng.draws() == n - 1
+    [[3, 0, 4, 1, 2], [1, 4, 2, 0, 3]]
+        .iter()
+        .all(|js: &[usize; 5]| {
+            let mut rng = CheckRng::scripted(js.iter().map(|&j| (j, n)));
+            quietly(|| once(&deck, &mut rng)).is_some_and(|out| {
+                let picked: Vec<i32> = js[..n - 1].iter().map(|&j| deck[j]).collect();
+                out.len() == n
+                    && out[..n - 1] == picked[..]
+                    && (out[n - 1] == 0 || out[n - 1] == deck[n - 1])
+                    && rng.draws() == n - 1
+            })
         })
-    })
 }
 
 const SMALL_DECKS_ONLY: &[usize] = &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52];
@@ -279,7 +280,6 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ScriptedRng;
 
     #[test]
     fn the_scripts_are_used_up_exactly() {
