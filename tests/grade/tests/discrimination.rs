@@ -556,6 +556,92 @@ fixture!(zero question_3_ks_minus_one fails reversing_sequence:
     answers_question_3, answer_matches_the_snapshot;
     shown by answers_question_3);
 
+// Issue 51, Question 2's later classes, each named by its answers on
+// small pairs (a loop to len - 1 panics on two empty arrays, asked alone).
+fixture!(zero permutations_identical_rejected fails are_permutations: true_for_rearrangements;
+    shown by true_for_rearrangements);
+fixture!(zero permutations_needs_a_moved_card fails are_permutations: true_for_rearrangements;
+    shown by true_for_rearrangements);
+fixture!(zero permutations_loops_to_len_minus_1 fails are_permutations:
+    false_when_a_card_differs, empty_and_single_card_arrays, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_sorted_to_len_minus_1 fails are_permutations:
+    false_when_a_card_differs, empty_and_single_card_arrays, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_outer_to_len_minus_1 fails are_permutations:
+    false_when_a_card_differs, empty_and_single_card_arrays;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_found_not_reset fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_found_not_reset_counted fails are_permutations: false_when_a_card_differs;
+    shown by false_when_a_card_differs);
+fixture!(zero permutations_found_overwritten fails are_permutations:
+    true_for_rearrangements, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_sorted_last_pair fails are_permutations:
+    false_when_a_card_differs, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_counts_by_value fails are_permutations:
+    true_for_rearrangements, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(zero permutations_counts_in_vec_of_100 fails are_permutations:
+    true_for_rearrangements, every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(wrong permutations_marks_then_checks_b fails are_permutations: every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+fixture!(wrong permutations_min_mark_checked_at_end fails are_permutations:
+    every_pair_of_up_to_4_cards;
+    shown by every_pair_of_up_to_4_cards);
+
+// Issue 51, the shuffles' later classes, each read from replays scripted
+// with the bounds the mistaken code draws from; a rounded draw from the
+// frequencies of the orders of 4 cards; a loop body cut off is trivial.
+fixture!(zero efficient_writes_r fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(zero efficient_swap_writes_r fails efficient_selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(wrong efficient_temp_never_used fails efficient_selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong efficient_temp_of_r_never_used fails efficient_selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong efficient_range_from_the_end fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong efficient_range_from_the_end_java fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(zero efficient_fixed_range_9 fails efficient_selection_shuffle:
+    reaches_many_orders_of_8_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong efficient_fixed_range_n_minus_2 fails efficient_selection_shuffle:
+    lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
+fixture!(wrong sattolo_then_extra_swap fails efficient_selection_shuffle: lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+fixture!(wrong sattolo_then_swap_last fails efficient_selection_shuffle: lab_steps_r_can_equal_k;
+    shown by lab_steps_r_can_equal_k);
+fixture!(wrong efficient_rounded fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards;
+    shown by uniform_over_the_24_orders_of_4_cards);
+fixture!(wrong efficient_rounded_range fails efficient_selection_shuffle:
+    uniform_over_the_24_orders_of_4_cards;
+    shown by uniform_over_the_24_orders_of_4_cards);
+fixture!(zero efficient_stray_semicolon fails efficient_selection_shuffle:
+    reaches_many_orders_of_8_cards; unnamed);
+fixture!(zero efficient_swap_after_the_loop fails efficient_selection_shuffle:
+    reaches_many_orders_of_8_cards; unnamed);
+fixture!(zero selection_last_never_picked fails selection_shuffle:
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
+fixture!(wrong selection_last_kept_from_copy fails selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong selection_with_replacement fails selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+fixture!(wrong selection_with_replacement_java fails selection_shuffle: returns_a_permutation;
+    shown by returns_a_permutation);
+
 /// The points each exercise earns under the shipped rubric, core checks
 /// and all, in hundredths.
 #[cfg(target_os = "linux")]

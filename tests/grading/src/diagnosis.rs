@@ -25,9 +25,11 @@ use crate::{Check, Failure, Functions, Kind, LabExercise, Mistake};
 // One module per diagnosed exercise, each with a function of the
 // exercise's name that the registry's `diagnosis <module>` names.
 mod are_permutations;
+mod efficient_shuffle;
 mod evidence;
 mod flip;
 mod perfect_shuffle;
+mod permutation_models;
 mod reversing_sequence;
 mod shuffles;
 

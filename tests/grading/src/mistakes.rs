@@ -201,6 +201,36 @@ mistakes! {
     PerfectEmptyVec: perfect_shuffle::returns_a_permutation,
         "indexing into an empty Vec (Vec::new() or Vec::with_capacity(n) holds no cards yet)",
         "a new Vec has length 0 whatever its capacity: push each card, or start from vec![0; n]";
+    PermutationsIdenticalRejected: are_permutations::true_for_rearrangements,
+        "saying false for identical arrays (the same cards in the same order)",
+        "an array is a rearrangement of itself: identical arrays hold the same cards";
+    PermutationsLastCardUnchecked: are_permutations::every_pair_of_up_to_4_cards,
+        "loops that stop before the last card (i < len - 1), so it is never compared",
+        "run every loop to the end, 0..len, the last card included";
+    PermutationsLastComparisonOnly: are_permutations::every_pair_of_up_to_4_cards,
+        "a flag overwritten by each comparison, so only the last comparison counts",
+        "set the flag false on a mismatch and never back to true (or return false at once)";
+    PermutationsCountsByValue: are_permutations::every_pair_of_up_to_4_cards,
+        "card values used as positions in a counting array, so a negative or large card runs past its end",
+        "any i32 can be a card: sort copies of a and b and compare them, or search b for each card";
+    EfficientPositions: efficient_selection_shuffle::returns_a_permutation,
+        "writing the position r into the deck instead of the card values[r]",
+        "r is a position: swap the cards values[k] and values[r], with values.swap(k, r)";
+    EfficientLosesCards: efficient_selection_shuffle::returns_a_permutation,
+        "a swap that copies one card over the other (its temporary never used), so cards repeat",
+        "a swap needs its temporary: t = values[k]; values[k] = values[r]; values[r] = t";
+    EfficientWrongPart: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "drawing r from the end of the deck (n - 1 - k..n) instead of the unshuffled part 0..=k",
+        "r comes from the cards not yet placed: positions 0 to k";
+    EfficientFixedRange: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "drawing r from a fixed range (such as 0..9 or 0..n - 2) instead of 0..=k",
+        "the range shrinks with k: draw r from 0..=k at each step";
+    EfficientRounded: efficient_selection_shuffle::uniform_over_the_24_orders_of_4_cards,
+        "rounding the draw ((random * k).round()), so r = 0 and r = k come up half as often",
+        "draw r with random_range(0..=k), or truncate: (random * (k + 1)) as usize";
+    SelectionLastNeverPicked: selection_shuffle::returns_a_permutation,
+        "a loop that stops before the last position (k < n - 1), so its card is never picked",
+        "pick a card for every position, 0..n, the last one included";
 }
 
 #[cfg(test)]

@@ -5,54 +5,17 @@
 //! The `grade` command's class report reads the same mistakes from the
 //! same outcomes (`tests/grade/tests/class_report.rs` pins them there).
 
-use std::time::Duration;
+use grading::Mistake;
 
-use grading::{Implementation, Kind, Mistake, catalogue, run_check_with_limit};
+#[macro_use]
+mod wrong_fixture;
 
-/// The mistakes the outcomes of `exercise`'s checks carry, each once.
-fn mistakes_of(implementation: &'static Implementation, exercise: &str) -> Vec<Mistake> {
-    grading::quiet_check_panics();
-    let mut found = Vec::new();
-    for check in catalogue() {
-        if check.exercise != exercise || check.kind == Kind::Bonus {
-            continue;
-        }
-        // A call that does not return is given 2 s, not 10: the endless
-        // loop of `selection_never_ends` times out in most of its checks.
-        let outcome = run_check_with_limit(implementation, &check, Duration::from_secs(2));
-        if let Some(mistake) = outcome.mistake()
-            && !found.contains(&mistake)
-        {
-            found.push(mistake);
-        }
-    }
-    found
-}
-
-/// Declares a test that a wrong fixture's exercise carries exactly its
-/// mistake (`None`: one the diagnosis does not name, and why).
-macro_rules! wrong {
-    ($name:ident, $exercise:literal, $mistake:expr) => {
-        mod $name {
-            // Fixtures are written as students write, not as clippy would.
-            #[allow(clippy::all)]
-            mod code {
-                include!(concat!("../../fixtures/wrong/", stringify!($name), ".rs"));
-            }
-            static FIXTURE: grading::Implementation = grading::implementation!(code);
-
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[test]
-            fn makes_its_mistake() {
-                let expected: Option<Mistake> = $mistake;
-                let found = super::mistakes_of(&FIXTURE, $exercise);
-                assert_eq!(found, expected.into_iter().collect::<Vec<_>>());
-            }
-        }
-    };
-}
+// Question 2's later classes, by what the code does on small pairs.
+#[path = "diagnosis/are_permutations.rs"]
+mod are_permutations;
+// The shuffles' later classes.
+#[path = "diagnosis/shuffles.rs"]
+mod shuffles;
 
 // Named before this diagnosis read panics, thresholds and the models below.
 wrong!(capital_heads, "flip", Some(Mistake::FlipWords));

@@ -5,189 +5,12 @@
 //! small values alone goes wrong. A random search is told by its answers
 //! changing when the same pairs are asked again.
 
-use super::evidence::quietly;
+use super::evidence::{attempt, overrun, quietly, short_of_an_empty_array};
+use super::permutation_models::{
+    LOOP_SLIPS, MARKS_ON_EXTREMES, PANIC_ON_EMPTY, WRONG_ANSWERS, WRONG_ON_DIGITS,
+    WRONG_ON_EXTREMES, WrongAnswer,
+};
 use crate::{Functions, Mistake};
-
-/// A known wrong answer to Question 2, with the mistake it makes.
-type WrongAnswer = (fn(&[i32], &[i32]) -> bool, Mistake);
-
-/// A sum as a student's code computes it where `grade` builds it: wrapping
-/// (release builds have no overflow checks), since the cards reach
-/// `i32::MIN` and `i32::MAX`. (In a debug build the student's own sum
-/// panics instead, which names the overflow.)
-fn sum(cards: &[i32]) -> i32 {
-    cards
-        .iter()
-        .fold(0, |total, &card| total.wrapping_add(card))
-}
-
-/// A product, wrapping, as [`sum`].
-fn product(cards: &[i32]) -> i32 {
-    cards
-        .iter()
-        .fold(1, |total, &card| total.wrapping_mul(card))
-}
-
-/// `mark` written over each matched card of a copy of b: a real card of
-/// that value in a then matches a mark.
-fn marks_with(mark: i32, a: &[i32], b: &[i32]) -> bool {
-    let mut left = b.to_vec();
-    a.iter()
-        .all(|&card| match left.iter().position(|&c| c == card) {
-            Some(at) => {
-                left[at] = mark;
-                true
-            }
-            None => false,
-        })
-}
-
-/// A product, wrapping, of the cards other than 0, which students leave
-/// out because a 0 makes every product 0.
-fn product_without_zeros(cards: &[i32]) -> i32 {
-    cards
-        .iter()
-        .filter(|&&card| card != 0)
-        .fold(1, |total, &card| total.wrapping_mul(card))
-}
-
-/// Whether each card of a is found in b at a position other than its own.
-fn found_elsewhere(a: &[i32], b: &[i32]) -> bool {
-    a.iter()
-        .enumerate()
-        .all(|(i, x)| b.iter().enumerate().any(|(j, y)| i != j && x == y))
-}
-
-/// Equal cards compared as Java compares boxed `Integer`s with `==`: the
-/// same only from -128 to 127.
-fn small_values_only(a: &[i32], b: &[i32]) -> bool {
-    let same = |x: i32, y: i32| x == y && (-128..=127).contains(&x);
-    a.iter().all(|&x| b.iter().any(|&y| same(x, y)))
-}
-
-/// Mistakes that show only on the extremes: right on every pair of plain
-/// values, wrong where a card is `i32::MIN` or `i32::MAX`.
-const WRONG_ON_EXTREMES: &[WrongAnswer] = &[
-    (
-        |a, b| marks_with(i32::MIN, a, b),
-        Mistake::PermutationsValueAsMark,
-    ),
-    (
-        |a, b| marks_with(i32::MAX, a, b),
-        Mistake::PermutationsValueAsMark,
-    ),
-    (small_values_only, Mistake::PermutationsSmallValuesOnly),
-];
-
-/// The cards' digits written one after another, as a `String`.
-fn digits(cards: &[i32]) -> String {
-    cards.iter().map(|card| card.to_string()).collect()
-}
-
-/// [`digits`] of a sorted copy.
-fn sorted_digits(cards: &[i32]) -> String {
-    let mut cards = cards.to_vec();
-    cards.sort_unstable();
-    digits(&cards)
-}
-
-/// Comparing the cards' digits with no separator, of sorted copies or of
-/// the arrays as they stand: right wherever no two different arrays read
-/// alike, so told only by the pairs whose digits do
-/// ([`SAME_DIGITS`](crate::checks::permutation_pairs::SAME_DIGITS)), and
-/// named only when the answer fits on those and on every small pair.
-const WRONG_ON_DIGITS: &[WrongAnswer] = &[
-    (
-        |a, b| sorted_digits(a) == sorted_digits(b),
-        Mistake::PermutationsDigits,
-    ),
-    (|a, b| digits(a) == digits(b), Mistake::PermutationsDigits),
-];
-
-const WRONG_ANSWERS: &[WrongAnswer] = &[
-    (|a, b| a == b, Mistake::PermutationsPositions),
-    (|a, b| sum(a) == sum(b), Mistake::PermutationsSums),
-    (
-        |a, b| product(a) == product(b),
-        Mistake::PermutationsProducts,
-    ),
-    (
-        |a, b| product_without_zeros(a) == product_without_zeros(b),
-        Mistake::PermutationsProducts,
-    ),
-    (
-        |a, b| a.iter().fold(0, |x, y| x ^ y) == b.iter().fold(0, |x, y| x ^ y),
-        Mistake::PermutationsXors,
-    ),
-    (
-        |a, b| sum(a) == sum(b) && product(a) == product(b),
-        Mistake::PermutationsSumsAndProducts,
-    ),
-    (
-        |a, b| a.iter().step_by(2).all(|x| b.contains(x)),
-        Mistake::PermutationsSomeCards,
-    ),
-    // A return inside the loop, after a[0] only: found in b, or compared
-    // with b[0], with either answer for empty arrays.
-    (
-        |a, b| a.first().is_none_or(|x| b.contains(x)),
-        Mistake::PermutationsSomeCards,
-    ),
-    (
-        |a, b| a.first().is_some_and(|x| b.contains(x)),
-        Mistake::PermutationsSomeCards,
-    ),
-    (
-        |a, b| a.first() == b.first(),
-        Mistake::PermutationsSomeCards,
-    ),
-    (
-        |a, b| !a.is_empty() && a.first() == b.first(),
-        Mistake::PermutationsSomeCards,
-    ),
-    (
-        |a, b| a.iter().any(|x| b.contains(x)),
-        Mistake::PermutationsOneMatch,
-    ),
-    (
-        |a, b| a.is_empty() || a.iter().any(|x| b.contains(x)),
-        Mistake::PermutationsOneMatch,
-    ),
-    (found_elsewhere, Mistake::PermutationsSameIndexSkipped),
-    (
-        |a, b| marks_with(-1, a, b),
-        Mistake::PermutationsValueAsMark,
-    ),
-    (|a, b| marks_with(0, a, b), Mistake::PermutationsValueAsMark),
-    (
-        |a, b| {
-            a.iter()
-                .take(a.len().saturating_sub(1))
-                .all(|x| b.contains(x))
-        },
-        Mistake::PermutationsShortLoopOverA,
-    ),
-    (
-        |a, b| {
-            let seen = &b[..b.len().saturating_sub(1)];
-            a.iter().all(|x| seen.contains(x))
-        },
-        Mistake::PermutationsShortLoopOverB,
-    ),
-    // The loop over a started at 1 instead of 0 (`for (int i = 1; ...)`):
-    // the other end of a missed. It was unnamed. (The same slip in the
-    // loop over b, like the loop that stops short, needs n cards among
-    // n - 1 and so says false for every pair but the empty one: it ignores
-    // the cards, and is never named.)
-    (
-        |a, b| a.iter().skip(1).all(|x| b.contains(x)),
-        Mistake::PermutationsShortLoopOverA,
-    ),
-    (
-        |a, b| !a.is_empty() && a.iter().all(|x| b.contains(x)),
-        Mistake::PermutationsEmpty,
-    ),
-];
 
 pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     use crate::checks::permutation_pairs::{
@@ -198,8 +21,15 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
         let answers = quietly(|| f.are_permutations().call(&pairs))?;
         Some((pairs, answers))
     };
-    let extremes = asked(every_small_pair());
-    let plain = asked(every_small_pair_of(&PLAIN_VALUES));
+    // The empty pair is asked alone: a loop to `len - 1` panics on it
+    // alone, and that panic would hide every other answer of its batch.
+    let empty = attempt(|| f.are_permutations().call(&[(vec![], vec![])]))
+        .map(|answers| answers.first().copied());
+    let non_empty = |pairs: Vec<Pair>| -> Vec<Pair> {
+        pairs.into_iter().filter(|(a, _)| !a.is_empty()).collect()
+    };
+    let extremes = asked(non_empty(every_small_pair()));
+    let plain = asked(non_empty(every_small_pair_of(&PLAIN_VALUES)));
     let summaries = asked(
         SAME_SUM
             .iter()
@@ -215,11 +45,11 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     );
     // An answer right on every pair asked makes no mistake there, whatever
     // model it also fits (comparing sums and products fits the lab's own
-    // answer on every pair of plain values).
-    let wrong_somewhere = [&extremes, &plain, &summaries, &same_digits]
-        .into_iter()
-        .flatten()
-        .any(|(pairs, answers)| {
+    // answer on every pair of plain values). A panic is wrong everywhere.
+    let batches = [&extremes, &plain, &summaries, &same_digits];
+    let wrong_somewhere = empty != Ok(Some(true))
+        || batches.iter().any(|asked| asked.is_none())
+        || batches.into_iter().flatten().any(|(pairs, answers)| {
             pairs
                 .iter()
                 .zip(answers)
@@ -228,10 +58,18 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     if !wrong_somewhere || ignores_the_cards(&plain) {
         return None;
     }
-    let made = |asked: &Option<(Vec<Pair>, Vec<bool>)>, known: &[WrongAnswer]| {
+    // The models that say what the answer said for the empty pair; after a
+    // panic there that a loop to `len - 1` leaves, only the models of such
+    // loops, compared on the other pairs.
+    let fits_empty = |(wrong, _): &WrongAnswer, panics_there: bool| match &empty {
+        Ok(said) => !panics_there && Some(wrong(&[], &[])) == *said,
+        Err(message) => panics_there && short_of_an_empty_array(message),
+    };
+    let made = |asked: &Option<(Vec<Pair>, Vec<bool>)>, known: &[WrongAnswer], panics_there| {
         let (pairs, answers) = asked.as_ref()?;
         known
             .iter()
+            .filter(|wrong| fits_empty(wrong, panics_there))
             .find(|(wrong, _)| {
                 pairs
                     .iter()
@@ -249,12 +87,52 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     let on_digits = WRONG_ON_DIGITS.iter().find(|wrong| {
         [&extremes, &plain, &same_digits]
             .into_iter()
-            .all(|asked| made(asked, std::slice::from_ref(*wrong)).is_some())
+            .all(|asked| made(asked, std::slice::from_ref(*wrong), false).is_some())
     });
-    made(&extremes, WRONG_ON_EXTREMES)
+    made(&extremes, WRONG_ON_EXTREMES, false)
+        .or_else(|| made(&extremes, MARKS_ON_EXTREMES, false))
         .or_else(|| on_digits.map(|(_, found)| *found))
-        .or_else(|| made(&plain, WRONG_ANSWERS))
+        .or_else(|| made(&plain, WRONG_ANSWERS, false))
+        .or_else(|| made(&plain, LOOP_SLIPS, false))
+        .or_else(|| made(&plain, PANIC_ON_EMPTY, true))
+        .or_else(|| plain.is_none().then(|| counts_by_value(f)).flatten())
         .or_else(|| searches_at_random(f))
+}
+
+/// Pairs asked one at a time for a count by value: plain small cards, then
+/// cards no counting array has a slot for (negative, or two billion).
+const COUNTING_PAIRS: &[(&[i32], &[i32])] = &[
+    (&[0, 1, 2], &[2, 0, 1]),
+    (&[0, 1, 2], &[0, 1, 3]),
+    (&[3, 1], &[1, 3]),
+    (&[2, 5], &[5, 3]),
+    (&[-1, 2], &[2, -1]),
+    (&[1, -5], &[-5, 1]),
+    (&[1, 2_000_000_000], &[2_000_000_000, 1]),
+];
+
+/// Whether the answer counts the cards in an array indexed by their values
+/// (`count[a[i] as usize] += 1`): right wherever it answers, and each
+/// panic an overrun at a card's own value (`-1 as usize` is 2^64 - 1),
+/// with at least one at a negative card.
+fn counts_by_value(f: &dyn Functions) -> Option<Mistake> {
+    let (mut answered, mut negative_overran) = (false, false);
+    for &(a, b) in COUNTING_PAIRS {
+        let pair = (a.to_vec(), b.to_vec());
+        match attempt(|| f.are_permutations().call(std::slice::from_ref(&pair))) {
+            Ok(answers) if answers == [same_cards(a, b)] => answered = true,
+            Ok(_) => return None,
+            Err(message) => {
+                let (len, index) = overrun(&message)?;
+                let card_at = |card: &i32| *card as usize == index;
+                if index < len || !a.iter().chain(b).any(card_at) {
+                    return None;
+                }
+                negative_overran |= a.iter().chain(b).any(|c| *c < 0 && card_at(c));
+            }
+        }
+    }
+    (answered && negative_overran).then_some(Mistake::PermutationsCountsByValue)
 }
 
 type Pair = (Vec<i32>, Vec<i32>);

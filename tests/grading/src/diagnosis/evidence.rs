@@ -100,6 +100,13 @@ pub(crate) fn empty_slice(message: &str) -> bool {
     overrun(message).is_some_and(|(len, _)| len == 0)
 }
 
+/// Whether `message` is what a loop to `len - 1` leaves on an empty array:
+/// `0 - 1` overflowing (a debug build), or, where it wraps (a release
+/// build), index 0 of the empty slice read.
+pub(crate) fn short_of_an_empty_array(message: &str) -> bool {
+    message.contains("attempt to subtract with overflow") || empty_slice(message)
+}
+
 /// Whether `message` is any overrun: a position at or past the length.
 pub(crate) fn past_the_end(message: &str) -> bool {
     overrun(message).is_some_and(|(len, index)| index >= len)
@@ -126,6 +133,10 @@ mod tests {
         let far = "index out of bounds: the len is 4 but the index is 51";
         assert!(!one_past_the_end(far) && past_the_end(far));
         assert_eq!(overrun("attempt to subtract with overflow"), None);
+        // `0..len - 1` on an empty array: in a debug build, or wrapped.
+        assert!(short_of_an_empty_array("attempt to subtract with overflow"));
+        assert!(short_of_an_empty_array(empty));
+        assert!(!short_of_an_empty_array(index));
     }
 
     #[test]

@@ -5,14 +5,16 @@
 //! code), the shape of every order it makes (Sattolo's single cycles), or
 //! a replay whose every draw has the same bound (the naive swap).
 
-use rand::RngExt;
-
+use super::efficient_shuffle::{
+    draws_from_a_fixed_range, makes_only_single_cycles, rounds_its_draws, sattolo_then_one_swap,
+    swaps_like_the_lab, swaps_naively, wrong_step,
+};
 use super::evidence::quietly;
 use super::evidence::{ShuffleOnce, attempt, one_past_the_end, past_the_end, runs_past_budget};
 use crate::checks::distinct_deck;
 use crate::checks::shuffles::reaches_many_orders_of_8_cards;
 use crate::checks::under_test::{EFFICIENT, SELECTION, Shuffle};
-use crate::oracle::{self, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn, replay_swaps};
+use crate::oracle::{self, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn};
 use crate::{CheckRng, Functions, Mistake};
 
 /// The deck and draws the shuffles' diagnoses replay: every k and r of a
@@ -22,19 +24,12 @@ pub(super) const SWAP_RS: [usize; 5] = [3, 0, 3, 1, 0];
 /// For the selection shuffle: collisions early and late.
 pub(super) const SELECTION_DECK: [i32; 5] = [1, 2, 3, 4, 5];
 pub(super) const SELECTION_JS: [usize; 11] = [3, 3, 0, 4, 0, 1, 4, 3, 0, 1, 2];
-/// Draws from the whole 6-card deck each time, for the naive swap: with
-/// one bound throughout, every idiom of drawing reads the scripted value,
-/// so a naive swap written with `Math.random() * values.length`
-/// translated replays as exactly as one written with `random_range`. At
-/// k = 4, 3 and 2 the value is one a draw from 0..=k reads differently,
-/// so the lab's loop never replays as a naive one.
-const WHOLE_DECK_RS: [usize; 6] = [4, 4, 3, 1, 5, 2];
 
 /// The seeded stream of `seed` for a probe, cut off after a million draws
 /// (a correct shuffle of these probes needs a few thousand at most): a
 /// shuffle that waits forever for a card it can never draw panics at once
 /// instead of holding up the diagnosis for a call's whole time limit.
-fn probe_rng(seed: u64) -> CheckRng {
+pub(super) fn probe_rng(seed: u64) -> CheckRng {
     CheckRng::budgeted(seed, 1_000_000)
 }
 
@@ -115,38 +110,6 @@ fn panic_mistakes(
     (*size >= 4 && lab_at(*size)).then_some(deck_size)
 }
 
-/// Whether the efficient shuffle follows the lab's steps on `n` cards, on
-/// a script of random draws and on n scripts that between them give every
-/// k each of its values r in 0..=k (script s draws r = s mod (k + 1)).
-///
-/// One random script is not enough: a draw from a slightly wrong range
-/// (0..=k + 1 clamped to k, say) reads the scripted word as the lab's r
-/// for most values of r, so on a small deck one script can replay it as
-/// the lab's steps by luck, and a model built on "the lab's steps at this
-/// size" (a deck size in the code, the lab's steps for small decks only, a
-/// special case for 2 cards) would name a mistake the code did not make.
-/// An answer that follows the lab's steps at size n follows them on every
-/// script, so it loses nothing.
-fn swaps_like_the_lab(once: ShuffleOnce, n: usize) -> bool {
-    let mut draws = crate::seeded(n as u64);
-    let random: Vec<usize> = (1..n).rev().map(|k| draws.random_range(0..=k)).collect();
-    let every_r = (0..n).map(|s| (1..n).rev().map(|k| s % (k + 1)).collect::<Vec<usize>>());
-    std::iter::once(random)
-        .chain(every_r)
-        .all(|rs| replays_swaps(once, &rs))
-}
-
-/// Whether the efficient shuffle replays the draws `rs` (for k = n - 1
-/// down to 1) as the lab's steps do, with one draw each.
-fn replays_swaps(once: ShuffleOnce, rs: &[usize]) -> bool {
-    let n = rs.len() + 1;
-    let script: Vec<(usize, usize)> = (1..n).rev().zip(rs).map(|(k, &r)| (r, k + 1)).collect();
-    let deck = distinct_deck(n);
-    let mut rng = CheckRng::scripted(script);
-    quietly(|| once(&deck, &mut rng))
-        .is_some_and(|out| out == replay_swaps(&deck, rs) && rng.draws() == n - 1)
-}
-
 /// Whether the selection shuffle follows the lab's steps on `n` cards, on
 /// a script of draws that never repeat a card.
 fn selects_like_the_lab(once: ShuffleOnce, n: usize) -> bool {
@@ -156,6 +119,27 @@ fn selects_like_the_lab(once: ShuffleOnce, n: usize) -> bool {
     let mut rng = CheckRng::scripted(js.iter().map(|&j| (j, n)));
     let expected: Vec<i32> = js.iter().map(|&j| deck[j]).collect();
     quietly(|| once(&deck, &mut rng)).is_some_and(|out| out == expected && rng.draws() == n)
+}
+
+/// Whether the selection shuffle fills every position but the last as the
+/// lab does (`for k in 0..n - 1`), on two scripts of 5 draws that never
+/// repeat a card, with one draw fewer, the last slot left as it was made:
+/// 0 in a new deck, or the last card of a copy of the old one.
+fn skips_the_last_position(once: ShuffleOnce) -> bool {
+    let deck = SELECTION_DECK.map(|c| 10 * c);
+    let n = deck.len();
+    [[3, 0, 4, 1, 2], [1, 4, 2, 0, 3]]
+        .iter()
+        .all(|js: &[usize; 5]| {
+            let mut rng = CheckRng::scripted(js.iter().map(|&j| (j, n)));
+            quietly(|| once(&deck, &mut rng)).is_some_and(|out| {
+                let picked: Vec<i32> = js[..n - 1].iter().map(|&j| deck[j]).collect();
+                out.len() == n
+                    && out[..n - 1] == picked[..]
+                    && (out[n - 1] == 0 || out[n - 1] == deck[n - 1])
+                    && rng.draws() == n - 1
+            })
+        })
 }
 
 const SMALL_DECKS_ONLY: &[usize] = &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52];
@@ -206,78 +190,6 @@ fn marks_with_a_card_value(once: ShuffleOnce) -> bool {
         })
 }
 
-/// Shuffles of 6 cards for the single-cycle test, and how many different
-/// orders they must reach.
-const CYCLE_SHUFFLES: usize = 300;
-const CYCLE_ORDERS: usize = 30;
-
-/// Whether every shuffle of 6 cards is a single 6-cycle, over many orders:
-/// Sattolo's algorithm whichever way it is written (r from 0..k by any
-/// idiom, the loop run forwards with r from i + 1..n, an extra last swap
-/// of position 0 with itself). A fair shuffle makes a 6-cycle 1 time in 6,
-/// so is named with probability 6^-300; a fixed rotation reaches one order.
-/// Power against Sattolo's algorithm, uniform over the 120 cycles: its 300
-/// shuffles reach about 110 orders, and fewer than 30 with probability
-/// below 10^-157 (at most C(120, 29) · (29/120)^300).
-fn makes_only_single_cycles(f: &dyn Functions) -> bool {
-    let deck: Vec<i32> = (0..6).collect();
-    let Some(decks) = quietly(|| {
-        f.efficient_selection_shuffle()
-            .call(&deck, &mut probe_rng(6), CYCLE_SHUFFLES)
-    }) else {
-        return false;
-    };
-    let mut orders = decks.clone();
-    orders.sort();
-    orders.dedup();
-    orders.len() >= CYCLE_ORDERS && decks.iter().all(|d| is_single_cycle(d))
-}
-
-/// Whether `order`, a rearrangement of 0..n, is one cycle through all n.
-fn is_single_cycle(order: &[i32]) -> bool {
-    let n = order.len();
-    let mut at = 0usize;
-    for step in 1..=n {
-        let Some(&next) = order.get(at) else {
-            return false;
-        };
-        at = usize::try_from(next).unwrap_or(n);
-        if at >= n || (at == 0) != (step == n) {
-            return false;
-        }
-    }
-    true
-}
-
-/// The naive swap as students write it: k forwards over the whole deck,
-/// backwards over it, or backwards down to 1, each r from 0..n.
-fn naive_swaps(deck: &[i32], rs: &[usize]) -> [(Vec<i32>, usize); 3] {
-    let n = deck.len();
-    let run = |ks: Vec<usize>| {
-        let mut d = deck.to_vec();
-        for (&k, &r) in ks.iter().zip(rs) {
-            d.swap(k, r);
-        }
-        (d, ks.len())
-    };
-    [
-        run((0..n).collect()),
-        run((0..n).rev().collect()),
-        run((1..n).rev().collect()),
-    ]
-}
-
-fn swaps_naively(once: ShuffleOnce) -> bool {
-    let n = SWAP_DECK.len();
-    let mut rng = CheckRng::scripted(WHOLE_DECK_RS.iter().map(|&r| (r, n)));
-    let Some(out) = quietly(|| once(&SWAP_DECK, &mut rng)) else {
-        return false;
-    };
-    naive_swaps(&SWAP_DECK, &WHOLE_DECK_RS)
-        .iter()
-        .any(|(deck, draws)| *deck == out && *draws == rng.draws())
-}
-
 pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     let once = |deck: &[i32], rng: &mut CheckRng| {
         let mut decks = f.efficient_selection_shuffle().call(deck, rng, 1);
@@ -289,6 +201,11 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         &|n| swaps_like_the_lab(&once, n),
         [Mistake::EfficientPastTheEnd, Mistake::EfficientDeckSize],
     ) {
+        return Some(found);
+    }
+    // Before the trivial gate: a position written for a card deals none of
+    // the cards, so no order of them comes up, yet it is the lab's loop.
+    if let Some(found) = wrong_step(&once) {
         return Some(found);
     }
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
@@ -304,7 +221,9 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         .collect();
     wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, &once)
         .or_else(|| makes_only_single_cycles(f).then_some(Mistake::Sattolo))
+        .or_else(|| sattolo_then_one_swap(&once).then_some(Mistake::Sattolo))
         .or_else(|| swaps_naively(&once).then_some(Mistake::NaiveSwap))
+        .or_else(|| draws_from_a_fixed_range(&once).then_some(Mistake::EfficientFixedRange))
         .or_else(|| {
             lab_steps_for_small_decks_only(&once, &|n| swaps_like_the_lab(&once, n))
                 .then_some(Mistake::EfficientSmallDecksOnly)
@@ -316,6 +235,7 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
             )
             .then_some(Mistake::EfficientTwoCards)
         })
+        .or_else(|| rounds_its_draws(f).then_some(Mistake::EfficientRounded))
 }
 
 pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
@@ -329,6 +249,11 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
         [Mistake::SelectionPastTheEnd, Mistake::SelectionDeckSize],
     ) {
         return Some(found);
+    }
+    // Before the trivial gate: a last slot left as it was deals a card
+    // that is not among the others, or none.
+    if skips_the_last_position(&once) {
+        return Some(Mistake::SelectionLastNeverPicked);
     }
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
     // rearrangement, one swap, a cut) ignores the task: a trivial answer,
@@ -355,7 +280,6 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ScriptedRng;
 
     #[test]
     fn the_scripts_are_used_up_exactly() {
@@ -368,49 +292,5 @@ mod tests {
         for (k, r) in (1..SWAP_DECK.len()).rev().zip(SWAP_RS) {
             assert!(r <= k);
         }
-    }
-
-    #[test]
-    fn single_cycles_are_told_from_other_orders() {
-        assert!(is_single_cycle(&[1, 2, 3, 4, 5, 0]));
-        assert!(!is_single_cycle(&[3, 0, 5, 4, 1, 2]));
-        assert!(!is_single_cycle(&[0, 1, 2]));
-        assert!(!is_single_cycle(&[1, 0, 3, 2]));
-        // Sattolo's shuffle, from the fairness lab, makes only those.
-        let mut rng = crate::seeded(1);
-        for _ in 0..100 {
-            let mut deck: Vec<i32> = (0..6).collect();
-            crate::algorithms::sattolo_shuffle(&mut deck, &mut rng);
-            assert!(is_single_cycle(&deck), "{deck:?}");
-        }
-    }
-
-    #[test]
-    fn the_lab_never_replays_as_a_naive_swap() {
-        // The lab's loop, drawing each r from 0..=k by the scripted words
-        // meant for 0..6, in each idiom the scripted source serves.
-        let n = SWAP_DECK.len();
-        let naive = naive_swaps(&SWAP_DECK, &WHOLE_DECK_RS);
-        let idioms: [fn(&mut ScriptedRng, usize) -> usize; 3] = [
-            |rng, k| rng.random_range(0..=k),
-            |rng, k| (rng.random::<f64>() * (k + 1) as f64) as usize,
-            |rng, k| rng.random::<u32>() as usize % (k + 1),
-        ];
-        for draw in idioms {
-            let mut rng = ScriptedRng::new(WHOLE_DECK_RS.iter().map(|&r| (r, n)));
-            let mut deck = SWAP_DECK.to_vec();
-            for k in (1..n).rev() {
-                let r = draw(&mut rng, k);
-                deck.swap(k, r);
-            }
-            assert!(
-                naive
-                    .iter()
-                    .all(|(d, draws)| *d != deck || *draws != rng.draws())
-            );
-        }
-        // The three naive loops tell themselves apart.
-        assert_ne!(naive[0].0, naive[1].0);
-        assert_ne!(naive[1].0, naive[2].0);
     }
 }
