@@ -264,6 +264,8 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
     for ((exercise, what), students) in &expected {
         let escaped = what
             .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
             .replace('"', "&quot;")
             .replace('\'', "&#39;");
         // One mistake can be made in several exercises (a deck size written
