@@ -7,8 +7,7 @@
 
 use rand::RngExt;
 
-use super::evidence::{ShuffleOnce, quietly};
-use super::shuffles::{SWAP_DECK, probe_rng};
+use super::evidence::{SWAP_DECK, ShuffleOnce, probe_rng, quietly};
 use crate::checks::distinct_deck;
 use crate::oracle::replay_swaps;
 use crate::{CheckRng, Functions, Mistake};

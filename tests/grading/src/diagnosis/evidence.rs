@@ -115,6 +115,18 @@ pub(crate) fn past_the_end(message: &str) -> bool {
 /// One shuffle of `deck` by a random shuffle under diagnosis.
 pub(crate) type ShuffleOnce<'a> = &'a dyn Fn(&[i32], &mut CheckRng) -> Vec<i32>;
 
+/// The deck the shuffles' diagnoses replay scripted draws on: 6 distinct
+/// cards, so that every k and r of a swap shows.
+pub(super) const SWAP_DECK: [i32; 6] = [10, 20, 30, 40, 50, 60];
+
+/// The seeded stream of `seed` for a probe, cut off after a million draws
+/// (a correct shuffle of these probes needs a few thousand at most): a
+/// shuffle that waits forever for a card it can never draw panics at once
+/// instead of holding up the diagnosis for a call's whole time limit.
+pub(super) fn probe_rng(seed: u64) -> CheckRng {
+    CheckRng::budgeted(seed, 1_000_000)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

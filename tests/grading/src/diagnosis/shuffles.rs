@@ -9,7 +9,7 @@ use super::efficient_shuffle::{
     draws_from_a_fixed_range, makes_only_single_cycles, rounds_its_draws, sattolo_then_one_swap,
     swaps_like_the_lab, swaps_naively, wrong_step,
 };
-use super::evidence::quietly;
+use super::evidence::{SWAP_DECK, probe_rng, quietly};
 use super::evidence::{ShuffleOnce, attempt, one_past_the_end, past_the_end, runs_past_budget};
 use crate::checks::distinct_deck;
 use crate::checks::shuffles::reaches_many_orders_of_8_cards;
@@ -17,21 +17,12 @@ use crate::checks::under_test::{EFFICIENT, SELECTION, Shuffle};
 use crate::oracle::{self, SELECTION_WRONG_TURNS, SWAP_WRONG_TURNS, WrongTurn};
 use crate::{CheckRng, Functions, Mistake};
 
-/// The deck and draws the shuffles' diagnoses replay: every k and r of a
-/// 6-card deck, including r = k and r = 0.
-pub(super) const SWAP_DECK: [i32; 6] = [10, 20, 30, 40, 50, 60];
+/// The draws the shuffles' diagnoses replay on [`SWAP_DECK`]: every k and
+/// r of its 6 cards, including r = k and r = 0.
 pub(super) const SWAP_RS: [usize; 5] = [3, 0, 3, 1, 0];
 /// For the selection shuffle: collisions early and late.
 pub(super) const SELECTION_DECK: [i32; 5] = [1, 2, 3, 4, 5];
 pub(super) const SELECTION_JS: [usize; 11] = [3, 3, 0, 4, 0, 1, 4, 3, 0, 1, 2];
-
-/// The seeded stream of `seed` for a probe, cut off after a million draws
-/// (a correct shuffle of these probes needs a few thousand at most): a
-/// shuffle that waits forever for a card it can never draw panics at once
-/// instead of holding up the diagnosis for a call's whole time limit.
-pub(super) fn probe_rng(seed: u64) -> CheckRng {
-    CheckRng::budgeted(seed, 1_000_000)
-}
 
 /// The mistake of the wrong turn of `turns` that a shuffle replayed on
 /// `script` matches.
