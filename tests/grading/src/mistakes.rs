@@ -1,6 +1,6 @@
 //! The known mistakes, each a typed identity with its one-line name, the
 //! check that shows it and a hint. The diagnosis names these; failures,
-//! `grade`'s `mistakes.json` and its class report carry and compare the
+//! `grade`'s `graded.json` and its class report carry and compare the
 //! identity, never the words. A mistake made in several exercises (a deck
 //! size written into the code) is one variant per exercise, since each
 //! is shown by a check of its own exercise; they share their name.
@@ -11,7 +11,7 @@ use crate::check_ids::{CheckId, LabExercise, check};
 
 macro_rules! mistakes {
     ($( $id:ident: $exercise:ident::$check:ident, $what:literal, $hint:literal; )*) => {
-        /// A known mistake. Its name in `mistakes.json` is the variant's in
+        /// A known mistake. Its name in `graded.json` is the variant's in
         /// snake case.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(rename_all = "snake_case")]

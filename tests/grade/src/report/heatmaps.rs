@@ -1,7 +1,7 @@
 //! The heatmaps a feedback page shows for a shuffle with a known mistake:
 //! where the student's own shuffle put each card, counted by the fairness
 //! check that failed on its seeded decks (carried back in the failure,
-//! kept in `mistakes.json`), next to a fair shuffle of the same deck the
+//! kept in `graded.json`), next to a fair shuffle of the same deck the
 //! same number of times, measured by the fairness lab (`lab-tools`) and
 //! drawn by its heatmap. A page whose fairness checks passed, or that has
 //! no shuffle mistake, has none.
