@@ -167,7 +167,7 @@ mistakes! {
         "a summary of the cards is not the cards: find each card of a in b";
     PermutationsSomeCards: are_permutations::false_when_a_card_differs,
         "looking at only some of the cards",
-        "answer only after every card of a has been looked for";
+        "answer only after every card of a has been looked for, with a found flag set back to false for each card";
     PermutationsOneMatch: are_permutations::false_when_a_card_differs,
         "answering true as soon as one card matches",
         "true needs every card of a found in b, not one";
