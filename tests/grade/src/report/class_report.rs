@@ -20,7 +20,7 @@ use maud::{Markup, html};
 use workbook::LAB_EXERCISES;
 
 use crate::report::html::{Text, breakable, figure, table, text_cell};
-use crate::report::wording::{RunInfo, link, named_check};
+use crate::report::wording::{RunInfo, exercise_order, link, named_check};
 use crate::results::graded::Graded;
 use crate::results::messages;
 use crate::results::mistakes::Found;
@@ -88,11 +88,6 @@ pub(crate) fn ranked<'a>(all: &[&'a Graded]) -> Vec<Ranked<'a>> {
 /// (`1,204`), for a class of any size.
 fn count(n: usize) -> String {
     crate::report::html::thousands(n as u64)
-}
-
-fn exercise_order(exercise: &str) -> usize {
-    let known = workbook::EXERCISES.iter().position(|e| e.name == exercise);
-    known.unwrap_or(usize::MAX)
 }
 
 fn student_links(students: &[&str]) -> Markup {

@@ -13,7 +13,7 @@ use grading::Outcome;
 use maud::{Markup, html};
 
 use crate::report::html::{Text, breakable, table};
-use crate::report::wording::link;
+use crate::report::wording::{exercise_order, link};
 use crate::results::graded::Graded;
 
 /// How many characters of a panic's first clause a group keeps: enough
@@ -63,8 +63,7 @@ fn first_clause(text: &str) -> String {
 /// The stops of `all`, most submissions first; ties in the lab's order of
 /// exercises, then by their words.
 pub(crate) fn grouped<'a>(all: &[&'a Graded]) -> Vec<Stops<'a>> {
-    let order = |exercise: &str| workbook::EXERCISES.iter().position(|e| e.name == exercise);
-    let mut groups: BTreeMap<(Option<usize>, &'static str, String), Stops<'a>> = BTreeMap::new();
+    let mut groups: BTreeMap<(usize, &'static str, String), Stops<'a>> = BTreeMap::new();
     for result in all {
         for check in &result.checks {
             let Some(what) = what(&check.outcome) else {
@@ -72,7 +71,7 @@ pub(crate) fn grouped<'a>(all: &[&'a Graded]) -> Vec<Stops<'a>> {
             };
             let exercise = check.exercise();
             let group = groups
-                .entry((order(exercise), exercise, what.clone()))
+                .entry((exercise_order(exercise), exercise, what.clone()))
                 .or_insert_with(|| Stops {
                     exercise,
                     what,

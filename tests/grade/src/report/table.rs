@@ -81,7 +81,7 @@ pub fn failed_checks<'a>(
         });
     // A stable sort: catalogue order within each rank.
     shown.sort_by_key(|t| match t.reason {
-        Reason::TimedOut | Reason::Crashed => 0,
+        reason if reason.stopped_its_exercise() => 0,
         Reason::FollowsFrom => 2,
         _ => 1,
     });

@@ -1,7 +1,8 @@
 //! What the class report and the feedback pages say alike: the run that
 //! made them ([`RunInfo`]), the link from the class report to a
-//! submission's page, and a check named by its title. `pages` writes the
-//! two pages, which both use these.
+//! submission's page, a check named by its title, and the order of
+//! exercises the class report's rankings follow. `pages` writes the two
+//! pages, which both use these.
 
 use grading::{CheckId, CheckNaming};
 use maud::{Markup, html};
@@ -41,6 +42,13 @@ impl RunInfo {
             (date_line(self.written))
         }
     }
+}
+
+/// Where `exercise` stands in the registry's order (lab, then bonus), for
+/// the class report's rankings; an exercise it does not know goes last.
+pub fn exercise_order(exercise: &str) -> usize {
+    let known = workbook::EXERCISES.iter().position(|e| e.name == exercise);
+    known.unwrap_or(usize::MAX)
 }
 
 /// A link from the class report to `submission`'s feedback page; a long

@@ -102,13 +102,19 @@ impl GradedCheck {
 
     /// Points earned.
     pub fn points(&self) -> f64 {
-        self.earned as f64 / 100.0
+        points(self.earned)
     }
 
     /// Points it is worth.
     pub fn max_points(&self) -> f64 {
-        self.worth as f64 / 100.0
+        points(self.worth)
     }
+}
+
+/// `hundredths` of a point, in points: the one place the record's exact
+/// units become a report's.
+fn points(hundredths: u64) -> f64 {
+    hundredths as f64 / 100.0
 }
 
 /// A check as every report lists it: "exercise: title".
@@ -119,12 +125,12 @@ pub fn name(id: CheckId) -> String {
 impl Graded {
     /// Points earned: an exact sum of hundredths.
     pub fn score(&self) -> f64 {
-        self.checks.iter().map(|c| c.earned).sum::<u64>() as f64 / 100.0
+        points(self.checks.iter().map(|c| c.earned).sum())
     }
 
     /// The maximum score.
     pub fn max_score(&self) -> f64 {
-        self.checks.iter().map(|c| c.worth).sum::<u64>() as f64 / 100.0
+        points(self.checks.iter().map(|c| c.worth).sum())
     }
 
     /// The status that heads its reports.
@@ -155,7 +161,7 @@ impl Graded {
                 let checks = self.tests_of(exercise);
                 let earned: u64 = checks.iter().map(|c| c.earned).sum();
                 let worth: u64 = checks.iter().map(|c| c.worth).sum();
-                (exercise, earned as f64 / 100.0, worth as f64 / 100.0)
+                (exercise, points(earned), points(worth))
             })
             .collect()
     }
@@ -176,16 +182,12 @@ impl Graded {
     }
 }
 
-/// `text` of a saved [`Graded`], if it is of this version.
+/// `text` of a saved [`Graded`], if it is of this version (a record of
+/// another shape does not parse at all).
 pub(crate) fn read(text: &str) -> Option<Graded> {
-    #[derive(Deserialize)]
-    struct Versioned {
-        version: u32,
-    }
-    let versioned: Versioned = serde_json::from_str(text).ok()?;
-    (versioned.version == VERSION)
-        .then(|| serde_json::from_str(text).ok())
-        .flatten()
+    serde_json::from_str::<Graded>(text)
+        .ok()
+        .filter(|graded| graded.version == VERSION)
 }
 
 /// The text of `graded.json`: no raw control character, as everything

@@ -43,7 +43,7 @@ pub fn results(graded: &Graded) -> Results {
 /// exercise, then what it stopped, then the rest.
 fn stop_rank(reason: Reason) -> u8 {
     match reason {
-        Reason::TimedOut | Reason::Crashed => 0,
+        reason if reason.stopped_its_exercise() => 0,
         Reason::NotRun => 1,
         _ => 2,
     }

@@ -122,6 +122,15 @@ pub enum Reason {
     DidNotCompile,
 }
 
+impl Reason {
+    /// Whether the check stopped its exercise (ran out of time or ended
+    /// its process), so that its later checks did not run: every report
+    /// lists it first in its exercise.
+    pub fn stopped_its_exercise(self) -> bool {
+        matches!(self, Reason::TimedOut | Reason::Crashed)
+    }
+}
+
 /// What a check is, written as Gradescope's list of tags: the exercise's
 /// function name, then `property`, `lab_steps` or `bonus` (worth no
 /// points), then `core` for a core check, without which the exercise earns
