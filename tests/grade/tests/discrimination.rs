@@ -555,6 +555,13 @@ fixture!(zero question_3_first_step_only fails reversing_sequence:
 fixture!(zero question_3_ks_minus_one fails reversing_sequence:
     answers_question_3, answer_matches_the_snapshot;
     shown by answers_question_3);
+// Issue 51: r = k at every step, once trivial, named for what it does.
+fixture!(zero question_3_leaves_in_place fails reversing_sequence:
+    answers_question_3, answer_matches_the_snapshot;
+    shown by answers_question_3);
+fixture!(zero question_3_ks_in_a_loop fails reversing_sequence:
+    answers_question_3, answer_matches_the_snapshot;
+    shown by answers_question_3);
 
 // Issue 51, Question 2's later classes, each named by its answers on
 // small pairs (a loop to len - 1 panics on two empty arrays, asked alone).
@@ -723,6 +730,4 @@ mod trivial {
     trivial!(permutations_always_false earns nothing for are_permutations);
     trivial!(permutations_lengths earns nothing for are_permutations);
     trivial!(question_3_zeros earns nothing for reversing_sequence);
-    trivial!(question_3_leaves_in_place earns nothing for reversing_sequence);
-    trivial!(question_3_ks_in_a_loop earns nothing for reversing_sequence);
 }

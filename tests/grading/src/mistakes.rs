@@ -189,6 +189,9 @@ mistakes! {
     Question3OutOfRange: reversing_sequence::each_r_is_between_0_and_k,
         "an r larger than its k, which the shuffle can never draw",
         "each r is drawn from 0..=k";
+    Question3SwapsWithItself: reversing_sequence::answers_question_3,
+        "r = k at every step, so each card is swapped with itself and the deck never moves",
+        "r is the position of the card that belongs at k, found where it is now; swapping k with k moves nothing";
     Question3NotReversed: reversing_sequence::answers_question_3,
         "draws that do not reverse [1, 2, 3, 4]",
         "replay your three swaps by hand on [1, 2, 3, 4]";

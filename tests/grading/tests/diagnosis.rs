@@ -415,6 +415,16 @@ wrong!(
     Some(Mistake::Question3NotReversed)
 );
 wrong!(
+    question_3_leaves_in_place,
+    "reversing_sequence",
+    Some(Mistake::Question3SwapsWithItself)
+);
+wrong!(
+    question_3_ks_in_a_loop,
+    "reversing_sequence",
+    Some(Mistake::Question3SwapsWithItself)
+);
+wrong!(
     question_3_ks_minus_one,
     "reversing_sequence",
     Some(Mistake::Question3NotReversed)

@@ -8,9 +8,8 @@ use crate::{Functions, Mistake};
 /// The known mistake of an answer to Question 3, if any.
 pub(super) fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {
     let rs = quietly(|| f.reversing_sequence().call())?;
-    // One r repeated (0, 0, 0), or draws that leave the deck as it was
-    // (r = k each time), ignore the question: trivial answers, which earn
-    // nothing by the core gate and are never named as a mistake.
+    // One r repeated (0, 0, 0) ignores the question: a trivial answer,
+    // which earns nothing by the core gate and is never named.
     if rs.iter().all(|&r| r == rs[0]) {
         return None;
     }
@@ -19,12 +18,12 @@ pub(super) fn reversing_sequence(f: &dyn Functions) -> Option<Mistake> {
     }
     // Only [3, 2, 1] replays as the deck as it was (a swap of k with an
     // r below it moves position k, which no later step touches), however
-    // it is written. Trivial rather than Question3NotReversed, as r = k
-    // in every other exercise is (efficient_does_nothing): the core
-    // check's own hint (find where the card that belongs at k is now) is
-    // the one message, and "replay your swaps" would show nothing moving.
+    // it is written. It is the most common wrong answer to the question,
+    // a misreading of r as "the card for position k", so it is named for
+    // what it does rather than called trivial: "replay your swaps" would
+    // show nothing moving, so it has its own words.
     if replay_swaps(&[1, 2, 3, 4], &rs) == [1, 2, 3, 4] {
-        return None;
+        return Some(Mistake::Question3SwapsWithItself);
     }
     let reversed = replay_swaps(&[1, 2, 3, 4], &rs) == [4, 3, 2, 1];
     (!reversed).then_some(Mistake::Question3NotReversed)
