@@ -5,7 +5,10 @@
 //! rather than a row per check. Read from the typed outcomes; a panic's
 //! kind is the first clause of its message, which Rust's own panics
 //! (`index out of bounds: …`, `attempt to subtract with overflow`) keep
-//! the same from one deck to the next.
+//! the same from one deck to the next. A panic the diagnosis explains
+//! groups by its mistake too, which says what the panics share in terms of
+//! decks ("a buffer of a fixed size …, so a larger deck runs past its
+//! end"), so that the class's pattern shows, not only the panic's kind.
 
 use std::collections::BTreeMap;
 
@@ -42,6 +45,15 @@ fn what(outcome: &Outcome) -> Option<String> {
             limit.as_secs_f64()
         )),
         Outcome::Crashed { how, .. } => Some(format!("ended its process: {}", first_clause(how))),
+        Outcome::Panicked {
+            message,
+            mistake: Some(mistake),
+            ..
+        } => Some(format!(
+            "panicked: {}, from {}",
+            first_clause(message),
+            mistake.what()
+        )),
         Outcome::Panicked { message, .. } => Some(format!("panicked: {}", first_clause(message))),
         _ => None,
     }
@@ -174,6 +186,40 @@ mod tests {
         assert_eq!(groups[0].example, a.checks[0].name());
         assert_eq!(groups[1].what, "ran out of time (3 s a call)");
         assert_eq!(groups[1].students, ["b"]);
+    }
+
+    /// Panics the diagnosis explains group by their mistake as well: two
+    /// overruns from a fixed buffer are one group, apart from an overrun
+    /// it does not explain.
+    #[test]
+    fn explained_panics_group_by_their_mistake() {
+        let overrun = |mistake| Outcome::Panicked {
+            during: "perfect_shuffle for 53 cards".into(),
+            message: "index out of bounds: the len is 52 but the index is 52".into(),
+            mistake,
+        };
+        let student = |name: &str, mistake| {
+            let mut graded = example(vec![example_check(
+                perfect_shuffle::every_deck_up_to_100_cards,
+                Reason::Panicked,
+                overrun(mistake),
+            )]);
+            graded.submission = name.into();
+            graded
+        };
+        let fixed = Some(grading::Mistake::PerfectFixedBuffer);
+        let (a, b, c) = (student("a", fixed), student("b", fixed), student("c", None));
+        let groups = grouped(&[&a, &b, &c]);
+        assert_eq!(groups.len(), 2, "{groups:?}");
+        assert_eq!(
+            groups[0].what,
+            format!(
+                "panicked: index out of bounds, from {}",
+                grading::Mistake::PerfectFixedBuffer.what()
+            )
+        );
+        assert_eq!(groups[0].students, ["a", "b"]);
+        assert_eq!(groups[1].what, "panicked: index out of bounds");
     }
 
     #[test]
