@@ -489,7 +489,8 @@ fixture!(wrong selection_redraws_once fails selection_shuffle:
 fixture!(wrong efficient_r_clamped fails efficient_selection_shuffle:
     uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
 fixture!(wrong efficient_r_never_0 fails efficient_selection_shuffle:
-    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(wrong coin_single_precision fails flip: heads_exactly_2_times_in_3; unnamed);
 fixture!(wrong permutations_sum_of_squares fails are_permutations:
     every_pair_of_up_to_4_cards; unnamed);
@@ -497,7 +498,8 @@ fixture!(wrong permutations_sum_of_squares fails are_permutations:
 fixture!(fair efficient_down_to_0 fails efficient_selection_shuffle:
     lab_steps_k_from_the_end_down_to_1; unnamed);
 fixture!(wrong efficient_starts_one_low fails efficient_selection_shuffle:
-    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1; unnamed);
+    uniform_over_the_24_orders_of_4_cards, lab_steps_k_from_the_end_down_to_1;
+    shown by lab_steps_k_from_the_end_down_to_1);
 fixture!(wrong selection_marks_the_position fails selection_shuffle:
     returns_a_permutation, lab_steps_retries_until_an_unused_card; unnamed);
 fixture!(wrong perfect_drops_odd_card fails perfect_shuffle:
@@ -548,7 +550,8 @@ fixture!(zero perfect_with_capacity_then_index fails perfect_shuffle:
     returns_a_permutation, interleaves_two_halves;
     shown by returns_a_permutation);
 fixture!(zero selection_vec_new_then_index fails selection_shuffle:
-    returns_a_permutation, reaches_many_orders_of_8_cards; unnamed);
+    returns_a_permutation, reaches_many_orders_of_8_cards;
+    shown by returns_a_permutation);
 fixture!(zero question_3_first_step_only fails reversing_sequence:
     answers_question_3, answer_matches_the_snapshot;
     shown by answers_question_3);
@@ -638,7 +641,8 @@ fixture!(wrong efficient_rounded_range fails efficient_selection_shuffle:
 fixture!(zero efficient_stray_semicolon fails efficient_selection_shuffle:
     reaches_many_orders_of_8_cards; unnamed);
 fixture!(zero efficient_swap_after_the_loop fails efficient_selection_shuffle:
-    reaches_many_orders_of_8_cards; unnamed);
+    reaches_many_orders_of_8_cards;
+    shown by reaches_many_orders_of_8_cards);
 fixture!(zero selection_last_never_picked fails selection_shuffle:
     returns_a_permutation, reaches_many_orders_of_8_cards;
     shown by returns_a_permutation);

@@ -32,6 +32,7 @@ mod perfect_shuffle;
 mod permutation_models;
 mod reversing_sequence;
 mod shuffles;
+mod still_cards;
 
 use evidence::quietly;
 

@@ -64,11 +64,23 @@ mistakes! {
         "where an odd deck is split (the first half gets the extra card)",
         "split an odd deck at (n + 1) / 2";
     PerfectDeckSize: perfect_shuffle::every_deck_up_to_100_cards,
-        "a deck size written into the code (right for one size of deck only)",
+        "a deck size written into the code (52, 26, 10, 4), so decks of other sizes go wrong",
         "compute every bound from values.len(), never from 52, 26 or a fixed offset";
+    PerfectEmptyDeck: perfect_shuffle::returns_a_permutation,
+        "a panic on the empty deck alone (len() - 1, or chunks of len / 2, on 0 cards)",
+        "an empty deck has no last card and no halves: give it back empty before any len() - 1";
     PerfectPastTheEnd: perfect_shuffle::returns_a_permutation,
-        "an index that starts one past the end (values[n]), so every deck panics",
-        "the last index of a deck of n cards is n - 1";
+        "an index past the end on every deck (a bound or a start one too far), so every deck panics",
+        "the last index of a deck of n cards is n - 1: check each loop's first and last index";
+    PerfectShortDeck: perfect_shuffle::returns_a_permutation,
+        "a new deck shorter than the old one (one half placed, or a loop that stops early)",
+        "n cards in, n cards out: place both halves, every card of each";
+    PerfectUnfilledSlots: perfect_shuffle::returns_a_permutation,
+        "slots of the new deck never written (left 0), so cards are lost",
+        "each of the n slots gets one card: check each loop's start, its step of 2 and its bound";
+    PerfectRepeatsCards: perfect_shuffle::returns_a_permutation,
+        "a card placed twice and another never (read from the wrong half, or after it was overwritten)",
+        "read each card once, from the old deck: card j of the first half goes to 2j, of the second to 2j + 1";
     SelectionRemovesFromList: selection_shuffle::lab_steps_retries_until_an_unused_card,
         "removing each card from a shrinking list instead of drawing again",
         "keep the whole deck, mark cards as used, and draw j again when it is used";
@@ -88,11 +100,14 @@ mistakes! {
         "leaving a 2-card deck as it is",
         "no deck size is special: shuffle 2 cards with the same loop";
     SelectionPastTheEnd: selection_shuffle::returns_a_permutation,
-        "an index that starts one past the end (values[n]), so every deck panics",
-        "the last index of a deck of n cards is n - 1";
+        "an index past the end on every deck (a bound or a start one too far), so every deck panics",
+        "the last index of a deck of n cards is n - 1: check each loop's first and last index";
     SelectionDeckSize: selection_shuffle::returns_a_permutation,
-        "a deck size written into the code (right for one size of deck only)",
+        "a deck size written into the code (52, 26, 10, 4), so decks of other sizes go wrong",
         "compute every bound from values.len(), never from 52 or 4";
+    SelectionEmptyVec: selection_shuffle::returns_a_permutation,
+        "indexing into an empty Vec (Vec::new() or Vec::with_capacity(n) holds no cards yet)",
+        "a new Vec has length 0 whatever its capacity: push each card, or start from vec![0; n]";
     SelectionValueAsMark: selection_shuffle::any_i32_can_be_a_card,
         "a card value (such as i32::MIN or -1) used as a 'used' mark",
         "keep the marks apart from the cards, in a Vec<bool>";
@@ -121,10 +136,10 @@ mistakes! {
         "leaving a 2-card deck as it is",
         "no deck size is special: shuffle 2 cards with the same loop";
     EfficientPastTheEnd: efficient_selection_shuffle::returns_a_permutation,
-        "an index that starts one past the end (values[n]), so every deck panics",
-        "the last index of a deck of n cards is n - 1";
+        "an index past the end on every deck (a bound or a start one too far), so every deck panics",
+        "the last index of a deck of n cards is n - 1: check each loop's first and last index";
     EfficientDeckSize: efficient_selection_shuffle::returns_a_permutation,
-        "a deck size written into the code (right for one size of deck only)",
+        "a deck size written into the code (52, 26, 10, 4), so decks of other sizes go wrong",
         "compute every bound from values.len(), never from 52 or 4";
     EfficientSmallDecksOnly: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
         "the lab's steps for small decks only (another shuffle for larger ones)",
@@ -211,10 +226,10 @@ mistakes! {
         "loops that stop before the last card (i < len - 1), so it is never compared",
         "run every loop to the end, 0..len, the last card included";
     PermutationsLastComparisonOnly: are_permutations::every_pair_of_up_to_4_cards,
-        "a flag overwritten by each comparison, so only the last comparison counts",
-        "set the flag false on a mismatch and never back to true (or return false at once)";
+        "one comparison deciding the answer (a flag each comparison overwrites, or false at the first card of b that differs)",
+        "let no one comparison decide: a card of a is missing only once all of b is searched, and a mismatch of sorted copies stays false";
     PermutationsCountsByValue: are_permutations::every_pair_of_up_to_4_cards,
-        "card values used as positions in a counting array, so a negative or large card runs past its end",
+        "card values used as positions (count[card], remove(card)), so a negative or large card runs past the end",
         "any i32 can be a card: sort copies of a and b and compare them, or search b for each card";
     EfficientPositions: efficient_selection_shuffle::returns_a_permutation,
         "writing the position r into the deck instead of the card values[r]",
@@ -231,6 +246,18 @@ mistakes! {
     EfficientRounded: efficient_selection_shuffle::uniform_over_the_24_orders_of_4_cards,
         "rounding the draw ((random * k).round()), so r = 0 and r = k come up half as often",
         "draw r with random_range(0..=k), or truncate: (random * (k + 1)) as usize";
+    EfficientSwapOutsideLoop: efficient_selection_shuffle::reaches_many_orders_of_8_cards,
+        "the swap outside the loop (a stray ; or a misplaced }), so n - 1 draws make one swap",
+        "put the swap inside the loop, right after its draw: one swap for each k";
+    EfficientFirstNeverMoves: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "the first card never moves (r never 0: drawn from 1..=k, or from k..n)",
+        "draw r from 0..=k at each step: position 0 can be drawn every time";
+    EfficientLastNeverMoves: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "the last card never moves (k starts at n - 2, or stops before the last position)",
+        "k starts at n - 1, the last position, and goes down to 1";
+    SelectionPositions: selection_shuffle::returns_a_permutation,
+        "writing the position j into the new deck instead of the card values[j]",
+        "j is a position: copy the card there, values[j]";
     SelectionLastNeverPicked: selection_shuffle::returns_a_permutation,
         "a loop that stops before the last position (k < n - 1), so its card is never picked",
         "pick a card for every position, 0..n, the last one included";

@@ -16,6 +16,9 @@ mod are_permutations;
 // The shuffles' later classes.
 #[path = "diagnosis/shuffles.rs"]
 mod shuffles;
+// Issue 51: wrong answers written blind to the diagnosis.
+#[path = "diagnosis/blind.rs"]
+mod blind;
 
 // Named before this diagnosis read panics, thresholds and the models below.
 wrong!(capital_heads, "flip", Some(Mistake::FlipWords));
@@ -333,22 +336,16 @@ wrong!(
 // Near misses: each looks like a known mistake but makes another, so the
 // diagnosis must name none rather than the look-alike.
 wrong!(efficient_r_clamped, "efficient_selection_shuffle", None);
-wrong!(efficient_r_never_0, "efficient_selection_shuffle", None);
 wrong!(coin_single_precision, "flip", None);
 wrong!(permutations_sum_of_squares, "are_permutations", None);
 
 // More near misses, each named as the broader class or not at all: one
 // step too many (k down to 0, a fair shuffle with an extra draw), the
-// mark set on the position filled, a loop that starts one low, and a
+// mark set on the position filled, and a
 // middle rounded down that drops an odd deck's last card instead of
 // overrunning (an odd deck split wrong, not an overrun).
 wrong!(efficient_down_to_0, "efficient_selection_shuffle", None);
 wrong!(selection_marks_the_position, "selection_shuffle", None);
-wrong!(
-    efficient_starts_one_low,
-    "efficient_selection_shuffle",
-    None
-);
 wrong!(
     perfect_drops_odd_card,
     "perfect_shuffle",
@@ -430,5 +427,22 @@ wrong!(
     Some(Mistake::Question3NotReversed)
 );
 // The selection shuffle's own empty Vec, once named a loop that starts
-// past the end; no model of it there, so nothing is named.
-wrong!(selection_vec_new_then_index, "selection_shuffle", None);
+// past the end, then nothing: every deck of 2 cards or more indexes an
+// empty slice, which is what an empty Vec does.
+wrong!(
+    selection_vec_new_then_index,
+    "selection_shuffle",
+    Some(Mistake::SelectionEmptyVec)
+);
+// Issue 51: an end of the deck that never moves in 300 shuffles, once a
+// near miss named nothing, is named by that behaviour.
+wrong!(
+    efficient_r_never_0,
+    "efficient_selection_shuffle",
+    Some(Mistake::EfficientFirstNeverMoves)
+);
+wrong!(
+    efficient_starts_one_low,
+    "efficient_selection_shuffle",
+    Some(Mistake::EfficientLastNeverMoves)
+);

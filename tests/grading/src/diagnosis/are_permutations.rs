@@ -67,6 +67,17 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
     };
     let made = |asked: &Option<(Vec<Pair>, Vec<bool>)>, known: &[WrongAnswer], panics_there| {
         let (pairs, answers) = asked.as_ref()?;
+        // A model names a mistake only where the answer is wrong: on a
+        // batch it answers right, every model of a right answer fits (a
+        // comparator that overflows on the extremes alone answers every
+        // plain pair as the lab does, and as comparing sums and products).
+        if pairs
+            .iter()
+            .zip(answers)
+            .all(|((a, b), &said)| said == same_cards(a, b))
+        {
+            return None;
+        }
         known
             .iter()
             .filter(|wrong| fits_empty(wrong, panics_there))
@@ -89,14 +100,143 @@ pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
             .into_iter()
             .all(|asked| made(asked, std::slice::from_ref(*wrong), false).is_some())
     });
+    // The summaries beside the plain pairs: comparing sums and products
+    // answers every plain pair right, and only [2, 8, 9] against [12, 3,
+    // 4] shows it.
+    let plain_and_summaries =
+        plain
+            .clone()
+            .zip(summaries.clone())
+            .map(|((mut p, mut a), (q, b))| {
+                p.extend(q);
+                a.extend(b);
+                (p, a)
+            });
     made(&extremes, WRONG_ON_EXTREMES, false)
         .or_else(|| made(&extremes, MARKS_ON_EXTREMES, false))
         .or_else(|| on_digits.map(|(_, found)| *found))
-        .or_else(|| made(&plain, WRONG_ANSWERS, false))
+        .or_else(|| made(&plain_and_summaries, WRONG_ANSWERS, false))
         .or_else(|| made(&plain, LOOP_SLIPS, false))
         .or_else(|| made(&plain, PANIC_ON_EMPTY, true))
         .or_else(|| plain.is_none().then(|| counts_by_value(f)).flatten())
         .or_else(|| searches_at_random(f))
+        .or_else(|| where_wrong(f))
+}
+
+/// The values a mark or a special case is made of: -1, the 0 of a fresh
+/// `int[]`, and Java's `Integer.MIN_VALUE` and `MAX_VALUE`.
+const MARKS: [i32; 4] = [-1, 0, i32::MIN, i32::MAX];
+
+/// The mistake that the pairs an answer gets wrong have in common, when no
+/// model of a known answer fits: read from behaviour alone, every pair of
+/// up to 2 cards from the extremes and from the plain values, and the
+/// pairs whose digits read alike, each asked alone (a panic counts as a
+/// wrong answer). In order:
+/// - every pair it says true for wrongly has a's digits among b's (`[12,
+///   3]` and `[1, 23]`, `[1]` and `[-1]`): digits compared, as text;
+/// - every wrong pair holds one value of [`MARKS`]: that value is a mark;
+/// - every wrong pair holds `i32::MIN` or `i32::MAX`: a comparison that is
+///   right for small values only (an overflowing `x - y` comparator, a
+///   byte of each card).
+///
+/// No correct answer is wrong anywhere, so none is named; a mistake seen
+/// on plain pairs too is none of these.
+fn where_wrong(f: &dyn Functions) -> Option<Mistake> {
+    use crate::checks::permutation_pairs::{PLAIN_VALUES, SAME_DIGITS};
+    let up_to_two = |values: &[i32]| -> Vec<Pair> {
+        let arrays: Vec<Vec<i32>> = std::iter::once(vec![])
+            .chain(values.iter().map(|&v| vec![v]))
+            .chain(values.iter().flat_map(|&x| {
+                values
+                    .iter()
+                    .filter(move |&&y| y != x)
+                    .map(move |&y| vec![x, y])
+            }))
+            .collect();
+        let mut pairs = Vec::new();
+        for a in &arrays {
+            for b in arrays.iter().filter(|b| b.len() == a.len()) {
+                pairs.push((a.clone(), b.clone()));
+            }
+        }
+        pairs
+    };
+    let mut pairs = up_to_two(&[i32::MIN, -1, 0, 1, i32::MAX]);
+    pairs.extend(up_to_two(&PLAIN_VALUES));
+    pairs.extend(SAME_DIGITS.iter().map(|&(a, b)| (a.to_vec(), b.to_vec())));
+    let wrong: Vec<(&Pair, Option<bool>)> = pairs
+        .iter()
+        .map(|pair| {
+            let said = attempt(|| f.are_permutations().call(std::slice::from_ref(pair)));
+            (pair, said.ok().and_then(|answers| answers.first().copied()))
+        })
+        .filter(|((a, b), said)| *said != Some(same_cards(a, b)))
+        .collect();
+    if wrong.is_empty() {
+        return None;
+    }
+    let digits = |cards: &[i32]| {
+        let mut all: Vec<char> = cards
+            .iter()
+            .flat_map(|c| c.to_string().chars().collect::<Vec<_>>())
+            .collect();
+        all.sort_unstable();
+        all
+    };
+    let false_trues: Vec<&Pair> = wrong
+        .iter()
+        .filter(|(_, said)| *said == Some(true))
+        .map(|(p, _)| *p)
+        .collect();
+    // Each wrongly accepted pair's digits of a are among b's: the same
+    // digits reordered, or a's card found as text inside b's (`"-10"`
+    // contains `"1"` and `"-1"`, reusing the 1). Any other known mistake
+    // also accepts some pair the other way round (`[-1]` for `[1]` as
+    // squares, `[1]` for `[-1]`), which the text of b cannot hold.
+    let among = |a: &[i32], b: &[i32]| {
+        let b = digits(b);
+        digits(a).iter().all(|c| b.contains(c))
+    };
+    if !false_trues.is_empty() && false_trues.iter().all(|(a, b)| among(a, b)) {
+        return Some(Mistake::PermutationsDigits);
+    }
+    // A mark takes the place of any card: the arrays it fools differ by
+    // the mark and by cards of at least two values (or hold the same
+    // cards). Differences always of one pair (-1 for 1, as squares) are
+    // no mark's.
+    let is_mark = |mark: i32| {
+        let mut partners: Vec<i32> = Vec::new();
+        for ((a, b), _) in &wrong {
+            if !a.contains(&mark) && !b.contains(&mark) {
+                return false;
+            }
+            let only_in = |x: &[i32], y: &[i32]| {
+                x.iter()
+                    .filter(|c| !y.contains(c))
+                    .copied()
+                    .collect::<Vec<_>>()
+            };
+            partners.extend(
+                only_in(a, b)
+                    .into_iter()
+                    .chain(only_in(b, a))
+                    .filter(|&c| c != mark),
+            );
+            if same_cards(a, b) {
+                partners.extend([mark.wrapping_add(1), mark.wrapping_add(2)]);
+            }
+        }
+        partners.sort_unstable();
+        partners.dedup();
+        partners.len() >= 2
+    };
+    if MARKS.iter().any(|&mark| is_mark(mark)) {
+        return Some(Mistake::PermutationsValueAsMark);
+    }
+    wrong
+        .iter()
+        .all(|((a, b), _)| a.iter().chain(b).any(|c| *c == i32::MIN || *c == i32::MAX))
+        .then_some(Mistake::PermutationsSmallValuesOnly)
 }
 
 /// Pairs asked one at a time for a count by value: plain small cards, then
@@ -111,17 +251,18 @@ const COUNTING_PAIRS: &[(&[i32], &[i32])] = &[
     (&[1, 2_000_000_000], &[2_000_000_000, 1]),
 ];
 
-/// Whether the answer counts the cards in an array indexed by their values
-/// (`count[a[i] as usize] += 1`): right wherever it answers, and each
-/// panic an overrun at a card's own value (`-1 as usize` is 2^64 - 1),
-/// with at least one at a negative card.
+/// Whether the answer uses cards as positions (`count[a[i] as usize] +=
+/// 1`, `b.remove(a[i] as usize)`): each panic an overrun at a card's own
+/// value (`-1 as usize` is 2^64 - 1), with at least one at a negative
+/// card, whatever it answers where it does not panic.
 fn counts_by_value(f: &dyn Functions) -> Option<Mistake> {
     let (mut answered, mut negative_overran) = (false, false);
     for &(a, b) in COUNTING_PAIRS {
         let pair = (a.to_vec(), b.to_vec());
         match attempt(|| f.are_permutations().call(std::slice::from_ref(&pair))) {
-            Ok(answers) if answers == [same_cards(a, b)] => answered = true,
-            Ok(_) => return None,
+            // A wrong answer too may use cards as positions (`b.remove(a[i]
+            // as usize)` shifts b under its own feet): the panics decide.
+            Ok(_) => answered = true,
             Err(message) => {
                 let (len, index) = overrun(&message)?;
                 let card_at = |card: &i32| *card as usize == index;

@@ -76,6 +76,19 @@ pub(crate) fn overrun(message: &str) -> Option<(usize, usize)> {
         let len = number_after(message, "slice of length ")?;
         return Some((len, end - 1));
     }
+    // `Vec::insert` and `Vec::remove` past the end (Java's `list.add(i, x)`
+    // and `list.remove(i)` translated).
+    if message.starts_with("insertion index") {
+        let index = number_after(message, "insertion index (is ")?;
+        let len = number_after(message, "should be <= len (is ")?;
+        return Some((len, index.max(len + 1) - 1));
+    }
+    if message.starts_with("removal index") {
+        return Some((
+            number_after(message, "should be < len (is ")?,
+            number_after(message, "removal index (is ")?,
+        ));
+    }
     if message.starts_with("source slice length") {
         let source = number_after(message, "source slice length (")?;
         let destination = number_after(message, "destination slice length (")?;
@@ -144,6 +157,10 @@ mod tests {
         assert!(!one_past_the_end(empty) && empty_slice(empty) && past_the_end(empty));
         let far = "index out of bounds: the len is 4 but the index is 51";
         assert!(!one_past_the_end(far) && past_the_end(far));
+        let insert = "insertion index (is 4) should be <= len (is 3)";
+        assert_eq!(overrun(insert), Some((3, 3)));
+        let remove = "removal index (is 5) should be < len (is 1)";
+        assert_eq!(overrun(remove), Some((1, 5)));
         assert_eq!(overrun("attempt to subtract with overflow"), None);
         // `0..len - 1` on an empty array: in a debug build, or wrapped.
         assert!(short_of_an_empty_array("attempt to subtract with overflow"));

@@ -5,7 +5,7 @@
 //! A panic names a mistake only by what it says: a deck that panics shows
 //! where it overran, never where it was split.
 
-use super::evidence::{Attempt, attempt, empty_slice, one_past_the_end, overrun};
+use super::evidence::{Attempt, attempt, empty_slice, one_past_the_end, overrun, past_the_end};
 use crate::Functions;
 use crate::Mistake;
 use crate::algorithms::out_shuffle_position;
@@ -36,12 +36,22 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
     let even_match = |model: &dyn Fn(&[i32]) -> Vec<i32>| {
         answers
             .iter()
-            .filter(|(n, _)| n % 2 == 0)
+            // Not the empty deck: a panic there (`len() - 1`, `chunks(0)`)
+            // is a slip of its own, not what the interleave does.
+            .filter(|(n, _)| n % 2 == 0 && *n > 0)
             .all(|(n, answer)| answer.as_ref().ok() == Some(&model(&distinct_deck(*n))))
     };
     let right = |n: usize, answer: &Attempt<Vec<i32>>| {
         answer.as_ref().ok() == Some(&out_shuffle(&distinct_deck(n)))
     };
+    // Right for every deck but the empty one, which panics: `len() - 1`
+    // (or `chunks(len / 2)`) on 0 cards.
+    if answers
+        .iter()
+        .all(|(n, a)| if *n == 0 { a.is_err() } else { right(*n, a) })
+    {
+        return Some(Mistake::PerfectEmptyDeck);
+    }
     if even_match(&positions) {
         return Some(Mistake::PerfectPositions);
     }
@@ -67,7 +77,11 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
         // one that panics (past the end of a buffer, say) shows no split.
         // A buffer of 52 was named a split here when 53 was the largest
         // size tried, though every odd deck it holds is split right.
-        let split_wrong = odd.clone().any(|(n, a)| a.is_ok() && !right(*n, a));
+        // And every odd deck of 3 cards or more that comes back is wrong:
+        // an answer wrong for 3 cards alone (a special case for small
+        // decks) splits 5, 7 and 9 right, so no split is wrong.
+        let mut came_back = odd.filter(|(n, a)| *n >= 3 && a.is_ok()).peekable();
+        let split_wrong = came_back.peek().is_some() && came_back.all(|(n, a)| !right(*n, a));
         return split_wrong.then_some(Mistake::PerfectOddSplit);
     }
     // Every deck of 2 cards or more indexes an empty slice: a new Vec
@@ -83,14 +97,82 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
     if fixed_buffer(&answers, &right) {
         return Some(Mistake::PerfectFixedBuffer);
     }
-    if right_for_one_size_only(&answers, &right) {
+    if right_for_one_size_only(&answers, &right) || small_decks_overrun(&answers) {
         return Some(Mistake::PerfectDeckSize);
     }
+    // Every deck of 2 cards or more reads or writes past an end (a bound
+    // one too far, a second half that starts one early, a copy back to
+    // `0..=n`), or underflows an index below 0.
+    // (A 2-card deck may come back right: an insert at 2j + 1 fits it.)
+    let overruns = |m: &String| past_the_end(m) || m.contains("attempt to subtract with overflow");
     let every_deck_overruns = answers
         .iter()
-        .filter(|(n, _)| *n > 0)
-        .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)));
-    every_deck_overruns.then_some(Mistake::PerfectPastTheEnd)
+        .all(|(n, a)| a.as_ref().is_err_and(overruns) || (*n < 3 && right(*n, a)))
+        && answers.iter().any(|(_, a)| a.is_err());
+    if every_deck_overruns {
+        return Some(Mistake::PerfectPastTheEnd);
+    }
+    what_comes_back(&answers)
+}
+
+/// What every deck that comes back wrong has in common, when no model of
+/// a known mistake fits and no deck panics: fewer cards than it was given,
+/// a slot never written (a 0, which no deck tried holds), or a card twice
+/// and another missing. Read from at least two wrong decks, each sharing
+/// it; a right deck shares nothing, so a correct answer is never named.
+fn what_comes_back(answers: &Answers) -> Option<Mistake> {
+    let mut wrong = Vec::new();
+    for (n, answer) in answers {
+        let out = answer.as_ref().ok()?;
+        let deck = distinct_deck(*n);
+        if *out != out_shuffle(&deck) {
+            wrong.push((deck, out));
+        }
+    }
+    let from_the_deck = |deck: &[i32], out: &[i32]| out.iter().all(|c| deck.contains(c));
+    let repeats = |out: &[i32]| {
+        let mut sorted = out.to_vec();
+        sorted.sort_unstable();
+        sorted.windows(2).any(|w| w[0] == w[1])
+    };
+    // Each wrong deck still deals at least half of its cards: an answer
+    // that ignores them (a deck of 0s) is trivial, and named nothing.
+    let deals_half = |deck: &[i32], out: &[i32]| {
+        2 * deck.iter().filter(|c| out.contains(c)).count() >= deck.len()
+    };
+    let all = |shares: &dyn Fn(&[i32], &[i32]) -> bool| {
+        wrong.len() >= 2
+            && wrong
+                .iter()
+                .all(|(deck, out)| deals_half(deck, out) && shares(deck, out))
+    };
+    if all(&|deck, out| out.len() < deck.len() && from_the_deck(deck, out) && !repeats(out)) {
+        return Some(Mistake::PerfectShortDeck);
+    }
+    if all(&|deck, out| {
+        out.len() == deck.len()
+            && out.contains(&0)
+            && out.iter().all(|c| *c == 0 || deck.contains(c))
+    }) {
+        return Some(Mistake::PerfectUnfilledSlots);
+    }
+    all(&|deck, out| out.len() == deck.len() && from_the_deck(deck, out) && repeats(out))
+        .then_some(Mistake::PerfectRepeatsCards)
+}
+
+/// Whether every deck from 1 card up to some size of at least 4 overruns
+/// (index at or past its length), and every larger deck comes back: loops
+/// or a pattern written for that many cards (4, 10, 52), which smaller
+/// decks cannot hold. A loop off by one overruns every deck, not only
+/// the small ones.
+fn small_decks_overrun(answers: &Answers) -> bool {
+    let small = answers
+        .iter()
+        .filter(|(n, _)| *n >= 1)
+        .take_while(|(_, a)| a.as_ref().is_err_and(|m| past_the_end(m)))
+        .count();
+    let rest = &answers.iter().filter(|(n, _)| *n >= 1).collect::<Vec<_>>()[small..];
+    small >= 3 && !rest.is_empty() && rest.iter().all(|(_, a)| a.is_ok())
 }
 
 /// Whether the function is right only for the decks that share one
@@ -128,7 +210,12 @@ fn fixed_buffer(answers: &Answers, right: &dyn Fn(usize, &Attempt<Vec<i32>>) -> 
     let lengths: Option<Vec<usize>> = beyond
         .iter()
         .map(|(n, a)| {
-            let (len, _) = overrun(a.as_ref().err()?)?;
+            // A buffer is indexed; a Vec that grows by `insert` is none.
+            let message = a.as_ref().err()?;
+            if message.starts_with("insertion index") {
+                return None;
+            }
+            let (len, _) = overrun(message)?;
             (0 < len && len < *n).then_some(len)
         })
         .collect();

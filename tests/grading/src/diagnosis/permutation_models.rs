@@ -256,6 +256,14 @@ pub(super) const LOOP_SLIPS: &[WrongAnswer] = &[
         |a, b| a.iter().all(|x| Some(x) == b.last()),
         Mistake::PermutationsLastComparisonOnly,
     ),
+    // `else { return false; }` inside the loop over b: each card of a must
+    // be b's first. On distinct cards it answers as the flag above does
+    // (false for every pair of two cards or more), which is why the
+    // mistake's name covers both.
+    (
+        |a, b| a.iter().all(|x| Some(x) == b.first()),
+        Mistake::PermutationsLastComparisonOnly,
+    ),
     (
         |a, b| a.last() == b.last(),
         Mistake::PermutationsLastComparisonOnly,
@@ -297,6 +305,10 @@ pub(super) const PANIC_ON_EMPTY: &[WrongAnswer] = &[
     (
         |a, b| but_last(&sorted(a)) == but_last(&sorted(b)),
         Mistake::PermutationsLastCardUnchecked,
+    ),
+    (
+        |a, b| a.iter().all(|x| but_last(b).contains(x)),
+        Mistake::PermutationsShortLoopOverB,
     ),
     (
         |a, b| a.first().is_some_and(|x| b.contains(x)),

@@ -10,7 +10,8 @@ use super::efficient_shuffle::{
     swaps_like_the_lab, swaps_naively, wrong_step,
 };
 use super::evidence::{SWAP_DECK, probe_rng, quietly};
-use super::evidence::{ShuffleOnce, attempt, one_past_the_end, past_the_end, runs_past_budget};
+use super::evidence::{ShuffleOnce, attempt, empty_slice, past_the_end, runs_past_budget};
+use super::still_cards::{an_end_never_moves, swaps_once_after_the_loop};
 use crate::checks::distinct_deck;
 use crate::checks::shuffles::reaches_many_orders_of_8_cards;
 use crate::checks::under_test::{EFFICIENT, SELECTION, Shuffle};
@@ -78,7 +79,7 @@ const PANIC_SIZES: [usize; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 26,
 fn panic_mistakes(
     once: ShuffleOnce,
     lab_at: &dyn Fn(usize) -> bool,
-    [starts_past_the_end, deck_size]: [Mistake; 2],
+    [starts_past_the_end, deck_size, empty_vec]: [Mistake; 3],
 ) -> Option<Mistake> {
     let answers: Vec<(usize, Result<Vec<i32>, String>)> = PANIC_SIZES
         .iter()
@@ -87,11 +88,31 @@ fn panic_mistakes(
             (n, attempt(|| once(&deck, &mut probe_rng(n as u64))))
         })
         .collect();
-    if answers
-        .iter()
-        .all(|(_, a)| a.as_ref().is_err_and(|m| one_past_the_end(m)))
+    // Every deck of 2 cards or more indexes a Vec that holds no card yet
+    // (`Vec::with_capacity(n)` then `v[k] = …`).
+    let from_2 = || answers.iter().filter(|(n, _)| *n >= 2);
+    if from_2().all(|(_, a)| a.as_ref().is_err_and(|m| empty_slice(m))) {
+        return Some(empty_vec);
+    }
+    // Every deck overruns (a loop from k = n, a copy back to `0..=n`).
+    if from_2().all(|(_, a)| a.as_ref().is_err_and(|m| past_the_end(m)))
+        && answers
+            .iter()
+            .all(|(_, a)| a.as_ref().is_err_and(|m| past_the_end(m)) || a.is_ok())
     {
         return Some(starts_past_the_end);
+    }
+    // Every deck smaller than some size of 4 or more overruns, and every
+    // larger one comes back: a size (52, 10, 4) in the loops or the draws,
+    // which smaller decks cannot hold.
+    // (From 2 cards: a loop over k in 1..n makes no step on 1 card.)
+    let from_2: Vec<_> = from_2().collect();
+    let small = from_2
+        .iter()
+        .take_while(|(_, a)| a.as_ref().is_err_and(|m| past_the_end(m)))
+        .count();
+    if small >= 3 && small < from_2.len() && from_2[small..].iter().all(|(_, a)| a.is_ok()) {
+        return Some(deck_size);
     }
     let broken = |n: usize, answer: &Result<Vec<i32>, String>| match answer {
         Ok(deck) => deck.len() != n,
@@ -131,6 +152,20 @@ fn skips_the_last_position(once: ShuffleOnce) -> bool {
                     && rng.draws() == n - 1
             })
         })
+}
+
+/// Whether the selection shuffle deals the positions 0..n instead of the
+/// cards, on three decks of 6 cards whose values (100, 107, …) are no
+/// positions: `push(j as i32)`, the index drawn for the card.
+fn writes_positions(once: ShuffleOnce) -> bool {
+    let deck = distinct_deck(6);
+    let positions: Vec<i32> = (0..6).collect();
+    (0..3).all(|seed| {
+        quietly(|| once(&deck, &mut probe_rng(seed))).is_some_and(|mut out| {
+            out.sort_unstable();
+            out == positions
+        })
+    })
 }
 
 const SMALL_DECKS_ONLY: &[usize] = &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52];
@@ -186,11 +221,20 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         let mut decks = f.efficient_selection_shuffle().call(deck, rng, 1);
         decks.pop().unwrap_or_default()
     };
+    // Draws from a fixed range (0..10) overrun every deck smaller than it,
+    // as a deck size in the loops does; the scripted draws tell which.
+    if draws_from_a_fixed_range(&once) {
+        return Some(Mistake::EfficientFixedRange);
+    }
     // A deck size in the code fails the core check too, as a cause.
     if let Some(found) = panic_mistakes(
         &once,
         &|n| swaps_like_the_lab(&once, n),
-        [Mistake::EfficientPastTheEnd, Mistake::EfficientDeckSize],
+        [
+            Mistake::EfficientPastTheEnd,
+            Mistake::EfficientDeckSize,
+            Mistake::EfficientPastTheEnd,
+        ],
     ) {
         return Some(found);
     }
@@ -198,6 +242,11 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
     // the cards, so no order of them comes up, yet it is the lab's loop.
     if let Some(found) = wrong_step(&once) {
         return Some(found);
+    }
+    // Before the trivial gate too: one swap after n - 1 draws moves at
+    // most two cards, yet every draw of the lab's loop is made.
+    if swaps_once_after_the_loop(&once) {
+        return Some(Mistake::EfficientSwapOutsideLoop);
     }
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
     // rearrangement, one swap, a cut) ignores the task: a trivial answer,
@@ -214,7 +263,6 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         .or_else(|| makes_only_single_cycles(f).then_some(Mistake::Sattolo))
         .or_else(|| sattolo_then_one_swap(&once).then_some(Mistake::Sattolo))
         .or_else(|| swaps_naively(&once).then_some(Mistake::NaiveSwap))
-        .or_else(|| draws_from_a_fixed_range(&once).then_some(Mistake::EfficientFixedRange))
         .or_else(|| {
             lab_steps_for_small_decks_only(&once, &|n| swaps_like_the_lab(&once, n))
                 .then_some(Mistake::EfficientSmallDecksOnly)
@@ -227,6 +275,20 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
             .then_some(Mistake::EfficientTwoCards)
         })
         .or_else(|| rounds_its_draws(f).then_some(Mistake::EfficientRounded))
+        .or_else(|| {
+            let deck = distinct_deck(6);
+            let decks = quietly(|| {
+                f.efficient_selection_shuffle()
+                    .call(&deck, &mut probe_rng(66), 300)
+            });
+            an_end_never_moves(
+                decks,
+                [
+                    Mistake::EfficientFirstNeverMoves,
+                    Mistake::EfficientLastNeverMoves,
+                ],
+            )
+        })
 }
 
 pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
@@ -237,9 +299,18 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
     if let Some(found) = panic_mistakes(
         &once,
         &|n| selects_like_the_lab(&once, n),
-        [Mistake::SelectionPastTheEnd, Mistake::SelectionDeckSize],
+        [
+            Mistake::SelectionPastTheEnd,
+            Mistake::SelectionDeckSize,
+            Mistake::SelectionEmptyVec,
+        ],
     ) {
         return Some(found);
+    }
+    // Before the trivial gate: positions written for cards deal none of
+    // the cards, so no order of them comes up.
+    if writes_positions(&once) {
+        return Some(Mistake::SelectionPositions);
     }
     // Before the trivial gate: a last slot left as it was deals a card
     // that is not among the others, or none.

@@ -78,17 +78,19 @@ wrong!(
     Some(Mistake::EfficientRounded)
 );
 // A loop body cut off (a stray `;`, a brace too early) leaves one swap, at
-// k = 0 or k = 1: a shuffle that reaches 1 or 2 orders ignores the task,
-// a trivial answer that earns nothing and is never named.
+// k = 0 or k = 1. At k = 0 the deck never moves: as a trivial answer, it
+// is never named.
 wrong!(
     efficient_stray_semicolon,
     "efficient_selection_shuffle",
     None
 );
+// Issue 51: the swap after the loop makes every one of the n - 1 draws
+// and one swap, which one step alone (trivial, one draw) does not: named.
 wrong!(
     efficient_swap_after_the_loop,
     "efficient_selection_shuffle",
-    None
+    Some(Mistake::EfficientSwapOutsideLoop)
 );
 // The selection shuffle's last position never filled by a pick: 0, or the
 // old last card of a copy.

@@ -27,16 +27,24 @@ pub fn mistakes_of(implementation: &'static Implementation, exercise: &str) -> V
 }
 
 /// Declares a test that a wrong fixture's exercise carries exactly its
-/// mistake (`None`: one the diagnosis does not name, and why).
+/// mistake (`None`: one the diagnosis does not name, and why), from
+/// `tests/fixtures/wrong` unless another folder is named.
 macro_rules! wrong {
     ($name:ident, $exercise:literal, $mistake:expr) => {
+        wrong!(in "wrong": $name, $exercise, $mistake);
+    };
+    // A fixture of another folder of `tests/fixtures` (`blind`).
+    (in $folder:literal: $name:ident, $exercise:literal, $mistake:expr) => {
         mod $name {
-            // Fixtures are written as students write, not as clippy would.
-            #[allow(clippy::all)]
+            // Fixtures are written as students write, not as clippy would,
+            // unused variables and imports left in as students leave them.
+            #[allow(clippy::all, unused, non_snake_case)]
             mod code {
                 include!(concat!(
                     env!("CARGO_MANIFEST_DIR"),
-                    "/../fixtures/wrong/",
+                    "/../fixtures/",
+                    $folder,
+                    "/",
                     stringify!($name),
                     ".rs"
                 ));

@@ -1,0 +1,156 @@
+//! Wrong answers written blind: by writers who saw the lab, the
+//! reference answers and the stubs, but not the diagnosis nor the other
+//! fixtures, as a class of students from Java would write them
+//! (`tests/fixtures/blind`, one file each, its first line naming its
+//! exercise). They are the stand-in for the hidden corpora of real
+//! classes: the share named here is the figure to watch (issue 51).
+//! Each is pinned with its mistake, or with `None` and why.
+//!
+//! Named, of this round's 112 (written before the diagnosis read the
+//! behaviours it now reads, then used to build them):
+//! perfect_shuffle 25/28, selection_shuffle 9/12,
+//! efficient_selection_shuffle 22/28, flip 7/10, are_permutations 23/25,
+//! reversing_sequence 9/9: 95/112 (85 %).
+
+use grading::Mistake;
+
+// perfect_shuffle
+wrong!(in "blind": perfect_array_of_52_returned_whole, "perfect_shuffle", Some(Mistake::PerfectDeckSize));
+wrong!(in "blind": perfect_arraylist_set, "perfect_shuffle", Some(Mistake::PerfectEmptyVec));
+wrong!(in "blind": perfect_bottom_half_first, "perfect_shuffle", Some(Mistake::PerfectInShuffle));
+wrong!(in "blind": perfect_capacity_slots, "perfect_shuffle", Some(Mistake::PerfectEmptyVec));
+wrong!(in "blind": perfect_chunks_of_half, "perfect_shuffle", Some(Mistake::PerfectOddSplit));
+// odd decks loop forever: timeouts are not diagnosed.
+wrong!(in "blind": perfect_continue_skips_counter, "perfect_shuffle", None);
+wrong!(in "blind": perfect_copy_back_inclusive, "perfect_shuffle", Some(Mistake::PerfectPastTheEnd));
+wrong!(in "blind": perfect_even_slots_only, "perfect_shuffle", Some(Mistake::PerfectShortDeck));
+wrong!(in "blind": perfect_first_half_to_odd_slots, "perfect_shuffle", Some(Mistake::PerfectInShuffle));
+wrong!(in "blind": perfect_float_half_odd_card_last, "perfect_shuffle", Some(Mistake::PerfectOddSplit));
+wrong!(in "blind": perfect_four_card_literal, "perfect_shuffle", Some(Mistake::PerfectDeckSize));
+// the second half taken from its end: no known mistake.
+wrong!(in "blind": perfect_front_and_back_deque, "perfect_shuffle", None);
+wrong!(in "blind": perfect_i32_counters_floor_start, "perfect_shuffle", Some(Mistake::PerfectMiddleRoundedDown));
+wrong!(in "blind": perfect_in_place_on_copy, "perfect_shuffle", Some(Mistake::PerfectRepeatsCards));
+wrong!(in "blind": perfect_insert_at_position, "perfect_shuffle", Some(Mistake::PerfectPastTheEnd));
+wrong!(in "blind": perfect_int_division_half, "perfect_shuffle", Some(Mistake::PerfectMiddleRoundedDown));
+wrong!(in "blind": perfect_last_index_underflow, "perfect_shuffle", Some(Mistake::PerfectEmptyDeck));
+wrong!(in "blind": perfect_middle_card_twice, "perfect_shuffle", Some(Mistake::PerfectOddSplit));
+wrong!(in "blind": perfect_odd_slots_step_one, "perfect_shuffle", Some(Mistake::PerfectUnfilledSlots));
+wrong!(in "blind": perfect_pairs_of_ten, "perfect_shuffle", Some(Mistake::PerfectDeckSize));
+wrong!(in "blind": perfect_position_formula_floor, "perfect_shuffle", Some(Mistake::PerfectOddSplit));
+wrong!(in "blind": perfect_pushes_indices, "perfect_shuffle", Some(Mistake::PerfectPositions));
+wrong!(in "blind": perfect_rounds_to_n_over_2, "perfect_shuffle", Some(Mistake::PerfectOddSplit));
+wrong!(in "blind": perfect_second_half_from_mid_minus_one, "perfect_shuffle", Some(Mistake::PerfectPastTheEnd));
+wrong!(in "blind": perfect_second_loop_reads_first_half, "perfect_shuffle", Some(Mistake::PerfectRepeatsCards));
+wrong!(in "blind": perfect_second_loop_skips_one, "perfect_shuffle", Some(Mistake::PerfectUnfilledSlots));
+// wrong for 3 cards alone: no known mistake.
+wrong!(in "blind": perfect_small_decks_unchanged, "perfect_shuffle", None);
+wrong!(in "blind": perfect_zip_split_floor, "perfect_shuffle", Some(Mistake::PerfectOddSplit));
+
+// selection_shuffle
+wrong!(in "blind": selection_array_of_fifty_two, "selection_shuffle", Some(Mistake::SelectionDeckSize));
+wrong!(in "blind": selection_capacity_then_index, "selection_shuffle", Some(Mistake::SelectionEmptyVec));
+// used[k] for used[j], as selection_marks_the_position: no known mistake.
+wrong!(in "blind": selection_checks_used_at_k, "selection_shuffle", None);
+// each card back to its own slot: the deck as it was, trivial.
+wrong!(in "blind": selection_copies_to_slot_j, "selection_shuffle", None);
+wrong!(in "blind": selection_int_min_placeholder, "selection_shuffle", Some(Mistake::SelectionValueAsMark));
+wrong!(in "blind": selection_iter_map_no_marks, "selection_shuffle", Some(Mistake::SelectionNeverMarked));
+wrong!(in "blind": selection_loop_to_len_minus_one, "selection_shuffle", Some(Mistake::SelectionLastNeverPicked));
+wrong!(in "blind": selection_pushes_the_index, "selection_shuffle", Some(Mistake::SelectionPositions));
+// a used draw skips its position: no known mistake.
+wrong!(in "blind": selection_skips_used_draws, "selection_shuffle", None);
+wrong!(in "blind": selection_used_reset_each_position, "selection_shuffle", Some(Mistake::SelectionNeverMarked));
+wrong!(in "blind": selection_while_stops_short_copy, "selection_shuffle", Some(Mistake::SelectionLastNeverPicked));
+wrong!(in "blind": selection_zero_means_empty, "selection_shuffle", Some(Mistake::SelectionValueAsMark));
+
+// efficient_selection_shuffle
+wrong!(in "blind": efficient_always_fifty_two_range, "efficient_selection_shuffle", Some(Mistake::EfficientDeckSize));
+// every swap with position n - 1: no known mistake.
+wrong!(in "blind": efficient_always_swaps_with_last, "efficient_selection_shuffle", None);
+wrong!(in "blind": efficient_card_becomes_index, "efficient_selection_shuffle", Some(Mistake::EfficientPositions));
+// r from a range that grows as k falls: no known mistake.
+wrong!(in "blind": efficient_draw_uses_counter, "efficient_selection_shuffle", None);
+wrong!(in "blind": efficient_draws_below_last_index, "efficient_selection_shuffle", Some(Mistake::EfficientFixedRange));
+wrong!(in "blind": efficient_draws_in_loop_swaps_once, "efficient_selection_shuffle", Some(Mistake::EfficientSwapOutsideLoop));
+// one draw and one swap, as the trivial one step of the loop: trivial.
+wrong!(in "blind": efficient_empty_for_body, "efficient_selection_shuffle", None);
+wrong!(in "blind": efficient_fifty_one_down, "efficient_selection_shuffle", Some(Mistake::EfficientDeckSize));
+wrong!(in "blind": efficient_forward_stops_early, "efficient_selection_shuffle", Some(Mistake::EfficientLastNeverMoves));
+wrong!(in "blind": efficient_helper_stores_index, "efficient_selection_shuffle", Some(Mistake::EfficientPositions));
+// every other k: no known mistake.
+wrong!(in "blind": efficient_k_decremented_twice, "efficient_selection_shuffle", None);
+wrong!(in "blind": efficient_math_round_times_k, "efficient_selection_shuffle", Some(Mistake::EfficientRounded));
+wrong!(in "blind": efficient_modulo_k, "efficient_selection_shuffle", Some(Mistake::Sattolo));
+wrong!(in "blind": efficient_modulo_ten, "efficient_selection_shuffle", Some(Mistake::EfficientFixedRange));
+wrong!(in "blind": efficient_naive_any_position, "efficient_selection_shuffle", Some(Mistake::NaiveSwap));
+wrong!(in "blind": efficient_next_int_k, "efficient_selection_shuffle", Some(Mistake::Sattolo));
+wrong!(in "blind": efficient_offset_from_the_back_java, "efficient_selection_shuffle", Some(Mistake::EfficientWrongPart));
+wrong!(in "blind": efficient_one_based_draw, "efficient_selection_shuffle", Some(Mistake::EfficientFirstNeverMoves));
+wrong!(in "blind": efficient_range_k_to_len, "efficient_selection_shuffle", Some(Mistake::EfficientFirstNeverMoves));
+// a rounded draw clamped to k: r = k comes up 1.5 times as often, not the model of rounding.
+wrong!(in "blind": efficient_round_f32_clamped, "efficient_selection_shuffle", None);
+wrong!(in "blind": efficient_sattolo_java_temp_then_swap_pair, "efficient_selection_shuffle", Some(Mistake::Sattolo));
+wrong!(in "blind": efficient_sattolo_with_final_random_swap, "efficient_selection_shuffle", Some(Mistake::Sattolo));
+wrong!(in "blind": efficient_start_at_len_minus_two, "efficient_selection_shuffle", Some(Mistake::EfficientLastNeverMoves));
+wrong!(in "blind": efficient_swap_helper_forgets_saved, "efficient_selection_shuffle", Some(Mistake::EfficientLosesCards));
+// each swap undone: the deck as it was, trivial.
+wrong!(in "blind": efficient_swapped_twice, "efficient_selection_shuffle", None);
+wrong!(in "blind": efficient_temp_swap_overwrites_twice, "efficient_selection_shuffle", Some(Mistake::EfficientLosesCards));
+wrong!(in "blind": efficient_value_count_constant, "efficient_selection_shuffle", Some(Mistake::EfficientDeckSize));
+wrong!(in "blind": efficient_while_k_above_one, "efficient_selection_shuffle", Some(Mistake::StopsAtK2));
+
+// flip
+wrong!(in "blind": coin_byte_remainder, "flip", Some(Mistake::FlipByteModulo));
+wrong!(in "blind": coin_even_or_odd, "flip", Some(Mistake::FlipFair));
+// always heads: trivial.
+wrong!(in "blind": coin_exclusive_range_always_heads, "flip", None);
+wrong!(in "blind": coin_float_above_third, "flip", Some(Mistake::FlipOdds));
+// always tails (2 / 3 is 0): as trivial as always heads.
+wrong!(in "blind": coin_integer_two_thirds, "flip", None);
+wrong!(in "blind": coin_one_in_three_heads, "flip", Some(Mistake::FlipOdds));
+wrong!(in "blind": coin_seven_out_of_ten, "flip", Some(Mistake::FlipDecimal));
+wrong!(in "blind": coin_sixty_five_percent, "flip", Some(Mistake::FlipDecimal));
+// a fixed pattern that ignores rng: trivial.
+wrong!(in "blind": coin_static_counter_pattern, "flip", None);
+wrong!(in "blind": coin_title_case_words, "flip", Some(Mistake::FlipWords));
+
+// are_permutations
+// a binary search of unsorted b: no known mistake.
+wrong!(in "blind": permutations_binary_search_unsorted, "are_permutations", None);
+wrong!(in "blind": permutations_comparator_subtraction, "are_permutations", Some(Mistake::PermutationsSmallValuesOnly));
+wrong!(in "blind": permutations_copy_marked_minus_one, "are_permutations", Some(Mistake::PermutationsValueAsMark));
+wrong!(in "blind": permutations_counts_by_low_byte, "are_permutations", Some(Mistake::PermutationsSmallValuesOnly));
+wrong!(in "blind": permutations_else_return_false, "are_permutations", Some(Mistake::PermutationsLastComparisonOnly));
+wrong!(in "blind": permutations_flag_declared_once, "are_permutations", Some(Mistake::PermutationsSomeCards));
+wrong!(in "blind": permutations_flag_is_last_comparison, "are_permutations", Some(Mistake::PermutationsLastComparisonOnly));
+// false for every pair but the empty one: answers by length, as a trivial answer.
+wrong!(in "blind": permutations_inner_skips_last_of_b, "are_permutations", None);
+wrong!(in "blind": permutations_joined_string_contains, "are_permutations", Some(Mistake::PermutationsDigits));
+wrong!(in "blind": permutations_labelled_break_outer, "are_permutations", Some(Mistake::PermutationsSomeCards));
+wrong!(in "blind": permutations_match_must_move, "are_permutations", Some(Mistake::PermutationsSameIndexSkipped));
+wrong!(in "blind": permutations_position_then_min_value, "are_permutations", Some(Mistake::PermutationsValueAsMark));
+wrong!(in "blind": permutations_product_of_cards, "are_permutations", Some(Mistake::PermutationsProducts));
+wrong!(in "blind": permutations_remove_by_index, "are_permutations", Some(Mistake::PermutationsCountsByValue));
+wrong!(in "blind": permutations_same_deck_is_not_shuffled, "are_permutations", Some(Mistake::PermutationsIdenticalRejected));
+wrong!(in "blind": permutations_seen_sized_by_max, "are_permutations", Some(Mistake::PermutationsCountsByValue));
+wrong!(in "blind": permutations_sorted_digit_chars, "are_permutations", Some(Mistake::PermutationsDigits));
+wrong!(in "blind": permutations_sorted_flag_overwritten, "are_permutations", Some(Mistake::PermutationsLastComparisonOnly));
+wrong!(in "blind": permutations_string_sort_joined, "are_permutations", Some(Mistake::PermutationsDigits));
+wrong!(in "blind": permutations_tally_of_53, "are_permutations", Some(Mistake::PermutationsCountsByValue));
+wrong!(in "blind": permutations_totals_equal, "are_permutations", Some(Mistake::PermutationsSums));
+wrong!(in "blind": permutations_while_stops_before_last, "are_permutations", Some(Mistake::PermutationsShortLoopOverA));
+wrong!(in "blind": permutations_xor_fold, "are_permutations", Some(Mistake::PermutationsXors));
+wrong!(in "blind": permutations_zero_means_used, "are_permutations", Some(Mistake::PermutationsValueAsMark));
+wrong!(in "blind": permutations_zip_sorted_last_wins, "are_permutations", Some(Mistake::PermutationsLastComparisonOnly));
+
+// reversing_sequence
+wrong!(in "blind": question_3_card_values, "reversing_sequence", Some(Mistake::Question3OutOfRange));
+wrong!(in "blind": question_3_counted_from_one, "reversing_sequence", Some(Mistake::Question3OutOfRange));
+wrong!(in "blind": question_3_k_counted_down, "reversing_sequence", Some(Mistake::Question3SwapsWithItself));
+wrong!(in "blind": question_3_k_literal, "reversing_sequence", Some(Mistake::Question3SwapsWithItself));
+wrong!(in "blind": question_3_k_upwards, "reversing_sequence", Some(Mistake::Question3NotReversed));
+wrong!(in "blind": question_3_last_swap_with_top, "reversing_sequence", Some(Mistake::Question3NotReversed));
+wrong!(in "blind": question_3_middle_pair_last, "reversing_sequence", Some(Mistake::Question3OutOfRange));
+wrong!(in "blind": question_3_picks_the_largest, "reversing_sequence", Some(Mistake::Question3SwapsWithItself));
+wrong!(in "blind": question_3_search_original_deck, "reversing_sequence", Some(Mistake::Question3OutOfRange));
