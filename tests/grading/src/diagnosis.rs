@@ -33,6 +33,7 @@ mod permutation_models;
 mod reversing_sequence;
 mod shuffles;
 mod still_cards;
+mod wrong_steps;
 
 use evidence::quietly;
 

@@ -58,8 +58,8 @@ mistakes! {
         "undoing a perfect shuffle (even positions first, then odd ones)",
         "read the two halves one card at a time and write them alternately";
     PerfectMiddleRoundedDown: perfect_shuffle::odd_lengths_give_the_extra_card_to_the_first_half,
-        "the middle rounded down (n / 2), so an odd deck's extra card runs past the end",
-        "round the middle up, (n + 1) / 2, so the first half holds the extra card";
+        "loop bounds that fit even decks only (a middle rounded down, a second half read as long as the first), so an odd deck's extra card runs past the end",
+        "an odd deck's first half holds (n + 1) / 2 cards and its second n / 2: bound each half's loop by its own length";
     PerfectOddSplit: perfect_shuffle::odd_lengths_give_the_extra_card_to_the_first_half,
         "where an odd deck is split (the first half gets the extra card)",
         "split an odd deck at (n + 1) / 2";
@@ -72,6 +72,15 @@ mistakes! {
     PerfectPastTheEnd: perfect_shuffle::returns_a_permutation,
         "an index past the end on every deck (a bound or a start one too far), so every deck panics",
         "the last index of a deck of n cards is n - 1: check each loop's first and last index";
+    PerfectSomeSizesUnchanged: perfect_shuffle::every_deck_up_to_100_cards,
+        "decks of some sizes given back as they came (a special case for odd, small or all but 52 cards)",
+        "every deck shuffles the same way, whatever its size: an odd deck's first half holds the extra card";
+    PerfectHalfReversed: perfect_shuffle::even_lengths_interleave_the_halves,
+        "a half dealt from its far end (pop() takes the last card, or a loop run backwards)",
+        "deal each half from its first card: first[0], second[0], first[1], second[1], …";
+    PerfectReversed: perfect_shuffle::even_lengths_interleave_the_halves,
+        "the new deck built backwards (insert(0, card), or pushes reversed at the end)",
+        "push each card onto the end of the new deck, in the order it is dealt";
     PerfectShortDeck: perfect_shuffle::returns_a_permutation,
         "a new deck shorter than the old one (one half placed, or a loop that stops early)",
         "n cards in, n cards out: place both halves, every card of each";
@@ -88,14 +97,17 @@ mistakes! {
         "stepping to the next unused card instead of drawing again",
         "when values[j] is used, draw a new j from the whole deck";
     SelectionRedrawsOnce: selection_shuffle::lab_steps_retries_until_an_unused_card,
-        "drawing again only once (if, not while), so a second used card is taken anyway",
-        "draw j again in a loop, for as long as values[j] is used, not just once";
+        "drawing again only once or a few times (if, not while), so a used card is taken anyway",
+        "draw j again in a loop, for as long as values[j] is used, however many times that takes";
     SelectionNeverMarked: selection_shuffle::returns_a_permutation,
         "never marking a card as used, so cards repeat",
         "mark each card as used when you take it, and skip used ones";
     SelectionIndex0NeverMarked: selection_shuffle::returns_a_permutation,
         "never marking index 0 as used, so its card repeats",
         "keep a separate used flag per position; 0 is a position like any other";
+    SelectionMarksThePosition: selection_shuffle::lab_steps_retries_until_an_unused_card,
+        "marking used[k], the position filled, instead of used[j], the card taken",
+        "used[j] says whether card j was taken: set it with the j you drew";
     SelectionTwoCards: selection_shuffle::uniform_at_2_cards,
         "leaving a 2-card deck as it is",
         "no deck size is special: shuffle 2 cards with the same loop";
@@ -237,8 +249,14 @@ mistakes! {
     EfficientLosesCards: efficient_selection_shuffle::returns_a_permutation,
         "a swap that copies one card over the other (its temporary never used), so cards repeat",
         "a swap needs its temporary: t = values[k]; values[k] = values[r]; values[r] = t";
+    EfficientSwapZeroes: efficient_selection_shuffle::returns_a_permutation,
+        "a swap without a temporary (XOR, or add and subtract), which turns a card swapped with itself (r = k) into 0",
+        "r may equal k: swap with values.swap(k, r), or through a temporary";
+    EfficientWrongPosition: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
+        "swapping the card drawn into the wrong position (n - 1, or k - 1) instead of k",
+        "the card drawn goes to position k: values.swap(k, r)";
     EfficientWrongPart: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
-        "drawing r from the end of the deck (n - 1 - k..n) instead of the unshuffled part 0..=k",
+        "drawing r from the wrong part of the deck (n - 1 - k..n, 0..=n - 1 - k) instead of the unshuffled part 0..=k",
         "r comes from the cards not yet placed: positions 0 to k";
     EfficientFixedRange: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
         "drawing r from a fixed range (such as 0..9 or 0..n - 2) instead of 0..=k",

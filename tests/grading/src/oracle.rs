@@ -133,6 +133,58 @@ pub(crate) const SWAP_WRONG_TURNS: &[WrongTurn] = &[
             deck
         },
     },
+    WrongTurn {
+        explanation: "k steps down by 2 (k -= 1 twice, or step_by(2)), so every other \
+            position is never given its card",
+        mistake: Mistake::HalfWay,
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            for k in (1..deck.len()).rev().step_by(2) {
+                let r = rng.random_range(0..=k);
+                deck.swap(k, r);
+            }
+            deck
+        },
+    },
+    WrongTurn {
+        explanation: "each card drawn is swapped into the last position, not position k",
+        mistake: Mistake::EfficientWrongPosition,
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            let n = deck.len();
+            for k in (1..n).rev() {
+                let r = rng.random_range(0..=k);
+                deck.swap(n - 1, r);
+            }
+            deck
+        },
+    },
+    WrongTurn {
+        explanation: "each card drawn is swapped into position k - 1, not position k",
+        mistake: Mistake::EfficientWrongPosition,
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            for k in (1..deck.len()).rev() {
+                let r = rng.random_range(0..=k);
+                deck.swap(k - 1, r);
+            }
+            deck
+        },
+    },
+    WrongTurn {
+        explanation: "r is drawn from 0..=n - 1 - k, a range that grows as k falls, \
+            instead of the cards not yet placed, 0..=k",
+        mistake: Mistake::EfficientWrongPart,
+        shuffle: |values, rng| {
+            let mut deck = values.to_vec();
+            let n = deck.len();
+            for k in (1..n).rev() {
+                let r = rng.random_range(0..=n - 1 - k);
+                deck.swap(k, r);
+            }
+            deck
+        },
+    },
 ];
 
 /// Known ways to get the selection shuffle's steps wrong.
@@ -191,6 +243,27 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
         },
     },
     WrongTurn {
+        explanation: "after a used card it draws again at most twice more, then takes the \
+            card even when it is used, so cards can repeat",
+        mistake: Mistake::SelectionRedrawsOnce,
+        shuffle: |values, rng| {
+            let n = values.len();
+            let mut taken = vec![false; n];
+            let mut shuffled = Vec::new();
+            for _ in 0..n {
+                let mut j = rng.random_range(0..n);
+                let mut tries = 1;
+                while taken[j] && tries < 3 {
+                    j = rng.random_range(0..n);
+                    tries += 1;
+                }
+                taken[j] = true;
+                shuffled.push(values[j]);
+            }
+            shuffled
+        },
+    },
+    WrongTurn {
         explanation: "it never marks a card as used, so a card can be picked twice",
         mistake: Mistake::SelectionNeverMarked,
         shuffle: |values, rng| {
@@ -207,6 +280,25 @@ pub(crate) const SELECTION_WRONG_TURNS: &[WrongTurn] = &[
             let mut shuffled = vec![0; n];
             for slot in shuffled.iter_mut().rev() {
                 *slot = values[rng.random_range(0..n)];
+            }
+            shuffled
+        },
+    },
+    WrongTurn {
+        explanation: "it marks used[k], the position it fills, instead of used[j], the card \
+            it took, so a card can be taken again while cards are skipped",
+        mistake: Mistake::SelectionMarksThePosition,
+        shuffle: |values, rng| {
+            let n = values.len();
+            let mut used = vec![false; n];
+            let mut shuffled = Vec::new();
+            for k in 0..n {
+                let mut j = rng.random_range(0..n);
+                while used[j] {
+                    j = rng.random_range(0..n);
+                }
+                used[k] = true;
+                shuffled.push(values[j]);
             }
             shuffled
         },

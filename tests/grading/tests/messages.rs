@@ -110,8 +110,9 @@ fn a_panic_names_the_call_that_panicked_and_where() {
     // The diagnosis, run after the panic, names the mistake behind it.
     assert!(
         text.contains(
-            "Here the cause is the middle rounded down (n / 2), so an odd deck's extra card \
-             runs past the end"
+            "Here the cause is loop bounds that fit even decks only (a middle rounded down, \
+             a second half read as long as the first), so an odd deck's extra card runs past \
+             the end"
         ),
         "{text}"
     );

@@ -88,9 +88,9 @@ fn build_note(graded: &Graded) -> (String, bool) {
     (note, code)
 }
 
-/// The one line of a check that did not compile or is not written, when
-/// an earlier check tells the same cause in full; `None` for a check that
-/// tells its own.
+/// The one line of a check that did not compile, is not written or
+/// panicked from a known mistake, when an earlier check tells the same
+/// cause in full; `None` for a check that tells its own.
 pub fn pointer(graded: &Graded, check: &GradedCheck) -> Option<String> {
     let did_not_compile = matches!(check.outcome, Outcome::DidNotCompile { .. });
     if did_not_compile && matches!(graded.build, BuildFate::DidNotCompile(_)) {
@@ -100,6 +100,8 @@ pub fn pointer(graded: &Graded, check: &GradedCheck) -> Option<String> {
     // A code span: a check's name may hold quotes of its own.
     Some(if did_not_compile {
         format!("did not compile: see the compiler's message in `{first}`")
+    } else if let Outcome::Panicked { during, .. } = &check.outcome {
+        format!("panicked too ({during}), from the same mistake: see `{first}`")
     } else {
         format!("not yet implemented: see `{first}`")
     })

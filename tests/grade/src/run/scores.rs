@@ -65,6 +65,10 @@ pub(crate) fn graded(
 /// One cause, one message: a compile error or an unwritten function fails
 /// every check it touches with the same outcome, so only the first of
 /// those checks tells it and each of the others points to that first one.
+/// So does a panic the diagnosis explains: the checks of one exercise
+/// that panic from the same mistake (a deck size in the code overruns
+/// every small deck) are one cause, told by the first, whatever deck and
+/// message each panicked with.
 /// When nothing compiled, the summary tells the compiler's message and no
 /// check points to another.
 fn same_causes(
@@ -74,8 +78,22 @@ fn same_causes(
 ) -> Vec<Option<CheckId>> {
     // Each cause seen so far, and the check that tells it.
     let mut told: Vec<(&Outcome, CheckId)> = Vec::new();
+    let mut panics_told: Vec<(grading::Mistake, CheckId)> = Vec::new();
     let mut pointers = Vec::with_capacity(ids.len());
     for (&id, outcome) in ids.iter().zip(outcomes) {
+        if let Outcome::Panicked {
+            mistake: Some(mistake),
+            ..
+        } = outcome
+        {
+            // A mistake is of one exercise, so it keys the exercise too.
+            let first = panics_told.iter().find(|(m, _)| m == mistake);
+            pointers.push(first.map(|(_, first)| *first));
+            if first.is_none() {
+                panics_told.push((*mistake, id));
+            }
+            continue;
+        }
         let repeats = match outcome {
             Outcome::DidNotCompile { .. } => !whole_build_failed,
             Outcome::NotImplemented { .. } => true,
@@ -149,6 +167,28 @@ mod tests {
         assert_eq!(
             same_causes(&ids, &outcomes, false),
             [None, None, Some(ids[0]), None, Some(ids[3]), None]
+        );
+        // Two panics from one mistake are one cause, whatever their
+        // messages; a panic the diagnosis does not explain tells its own.
+        let panic = |message: &str, mistake| Outcome::Panicked {
+            during: "perfect_shuffle for 3 cards".into(),
+            message: message.into(),
+            mistake,
+        };
+        let size = Some(grading::Mistake::PerfectDeckSize);
+        let panics = [
+            panic("index out of bounds: the len is 3 but the index is 5", size),
+            panic("index out of bounds: the len is 1 but the index is 5", size),
+            panic("index out of bounds: the len is 1 but the index is 5", None),
+        ];
+        let panic_ids = [
+            perfect_shuffle::returns_a_permutation,
+            perfect_shuffle::small_decks,
+            perfect_shuffle::interleaves_two_halves,
+        ];
+        assert_eq!(
+            same_causes(&panic_ids, &panics, false),
+            [None, Some(panic_ids[0]), None]
         );
         // When nothing compiled, the summary tells it: no pointers but
         // those of unwritten functions.

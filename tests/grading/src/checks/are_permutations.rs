@@ -83,6 +83,12 @@ pub fn false_when_a_card_differs(f: &dyn Functions) -> Result<(), Failure> {
     )
 }
 
+/// Arrays that share a summary but not their cards: the same sum,
+/// product or XOR, both sum and product, and the same sum with the same
+/// smallest and largest card. Deterministic: no false alarm (the lab's
+/// answer is false on each), and power 1 against each summary the table
+/// names, a sum beside the largest card
+/// (`fixtures/blind/permutations_sum_and_max.rs`) included.
 pub fn false_when_only_the_sums_match(f: &dyn Functions) -> Result<(), Failure> {
     let pairs: Vec<Pair> = table(SAME_SUM).chain(table(SAME_PRODUCT_OR_XOR)).collect();
     expect_all(

@@ -37,6 +37,10 @@ pub(crate) const SAME_PRODUCT_OR_XOR: &[(&[i32], &[i32])] = &[
     (&[2, 8, 9], &[12, 3, 4]),
     // Same XOR (3) and the same sum (3).
     (&[1, 2], &[3, 0]),
+    // The same sum (21), smallest card (1) and largest (9): a sum with
+    // the largest or the smallest card beside it passed every check
+    // before (`fixtures/blind/permutations_sum_and_max.rs`, 10/10).
+    (&[1, 3, 8, 9], &[1, 4, 7, 9]),
 ];
 
 /// Different cards whose digits, written one after another with no

@@ -202,12 +202,18 @@ fn where_wrong(f: &dyn Functions) -> Option<Mistake> {
     }
     // A mark takes the place of any card: the arrays it fools differ by
     // the mark and by cards of at least two values (or hold the same
-    // cards). Differences always of one pair (-1 for 1, as squares) are
-    // no mark's.
+    // cards). Differences always of one pair (-1 for 1, as squares), or
+    // of two cards at once (XOR and sum), are no mark's.
     let is_mark = |mark: i32| {
         let mut partners: Vec<i32> = Vec::new();
         for ((a, b), _) in &wrong {
             if !a.contains(&mark) && !b.contains(&mark) {
+                return false;
+            }
+            // A mark stands for one card: the arrays it fools hold the same
+            // cards, or differ in one card, the mark on one side.
+            let differ = a.iter().filter(|c| !b.contains(c)).count();
+            if !same_cards(a, b) && differ != 1 {
                 return false;
             }
             let only_in = |x: &[i32], y: &[i32]| {

@@ -8,6 +8,7 @@
 use rand::RngExt;
 
 use super::evidence::{SWAP_DECK, ShuffleOnce, probe_rng, quietly};
+use super::wrong_steps::{LOSING_STEPS, POSITION_STEPS, WRONG_PART_STEPS, ZEROING_STEPS};
 use crate::checks::distinct_deck;
 use crate::oracle::replay_swaps;
 use crate::{CheckRng, Functions, Mistake};
@@ -166,32 +167,6 @@ fn replays_with_step(once: ShuffleOnce, steps: &[fn(&mut Vec<i32>, usize, usize)
     })
 }
 
-/// The swaps of the efficient shuffle's known wrong steps, each `(deck,
-/// k, r)` for the lab's r in 0..=k.
-const POSITION_STEPS: [fn(&mut Vec<i32>, usize, usize); 2] = [
-    // `values[k] = r`: the position written where the card goes.
-    |d, k, r| d[k] = r as i32,
-    // `temp = values[k]; values[k] = r; values[r] = temp`.
-    |d, k, r| {
-        let temp = d[k];
-        d[k] = r as i32;
-        d[r] = temp;
-    },
-];
-const LOSING_STEPS: [fn(&mut Vec<i32>, usize, usize); 2] = [
-    // `temp = values[k]; values[k] = values[r]; values[r] = values[k]`.
-    |d, k, r| d[k] = d[r],
-    // `temp = values[r]; values[r] = values[k]; values[k] = values[r]`.
-    |d, k, r| d[r] = d[k],
-];
-/// `r = random_range(n - 1 - k..n)`: the range's size is the lab's, k + 1,
-/// so every idiom reads the scripted value, but it sits at the end of the
-/// deck, among the cards already placed.
-const WRONG_PART_STEPS: [fn(&mut Vec<i32>, usize, usize); 1] = [|d, k, r| {
-    let n = d.len();
-    d.swap(k, r + n - 1 - k);
-}];
-
 /// The mistakes read off the lab's loop with another step: a position
 /// written for a card, a swap that loses a card, a range at the wrong end.
 pub(super) fn wrong_step(once: ShuffleOnce) -> Option<Mistake> {
@@ -199,6 +174,7 @@ pub(super) fn wrong_step(once: ShuffleOnce) -> Option<Mistake> {
         (&POSITION_STEPS[..], Mistake::EfficientPositions),
         (&LOSING_STEPS[..], Mistake::EfficientLosesCards),
         (&WRONG_PART_STEPS[..], Mistake::EfficientWrongPart),
+        (&ZEROING_STEPS[..], Mistake::EfficientSwapZeroes),
     ]
     .into_iter()
     .find(|(steps, _)| replays_with_step(once, steps))

@@ -52,8 +52,34 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
     {
         return Some(Mistake::PerfectEmptyDeck);
     }
-    if even_match(&positions) {
+    if even_match(&positions) || deals_positions(&answers) {
         return Some(Mistake::PerfectPositions);
+    }
+    if even_match(&|deck| out_shuffle(deck).into_iter().rev().collect()) {
+        return Some(Mistake::PerfectReversed);
+    }
+    // A half dealt from its far end: `pop()` for the top card, or a loop
+    // run backwards over one half or both.
+    let dealt = |deck: &[i32], first_back: bool, second_back: bool| -> Vec<i32> {
+        let (first, second) = deck.split_at(deck.len() / 2);
+        let order = |half: &[i32], back: bool| -> Vec<i32> {
+            if back {
+                half.iter().rev().copied().collect()
+            } else {
+                half.to_vec()
+            }
+        };
+        order(first, first_back)
+            .into_iter()
+            .zip(order(second, second_back))
+            .flat_map(|(a, b)| [a, b])
+            .collect()
+    };
+    if [(true, true), (false, true), (true, false)]
+        .iter()
+        .any(|&(f, b)| even_match(&|deck| dealt(deck, f, b)))
+    {
+        return Some(Mistake::PerfectHalfReversed);
     }
     if even_match(&in_shuffle) {
         return Some(Mistake::PerfectInShuffle);
@@ -80,8 +106,28 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
         // And every odd deck of 3 cards or more that comes back is wrong:
         // an answer wrong for 3 cards alone (a special case for small
         // decks) splits 5, 7 and 9 right, so no split is wrong.
-        let mut came_back = odd.filter(|(n, a)| *n >= 3 && a.is_ok()).peekable();
-        let split_wrong = came_back.peek().is_some() && came_back.all(|(n, a)| !right(*n, a));
+        let came_back: Vec<(usize, &Vec<i32>)> = odd
+            .filter_map(|(n, a)| Some((*n, a.as_ref().ok()?)))
+            .filter(|(n, _)| *n >= 3)
+            .collect();
+        let every_odd = |shows: &dyn Fn(usize, &Vec<i32>) -> bool| {
+            !came_back.is_empty() && came_back.iter().all(|(n, out)| shows(*n, out))
+        };
+        // Given back as they came: a special case, not a split.
+        if every_odd(&|n, out| *out == distinct_deck(n)) {
+            return Some(Mistake::PerfectSomeSizesUnchanged);
+        }
+        // Right, with more after it: the split is right, so it is not the
+        // split. Slots left 0 are a buffer one too long; anything else
+        // after the right deck (a card clamped in twice) is no known
+        // mistake.
+        let right_then =
+            |n: usize, out: &Vec<i32>| out.len() > n && out[..n] == out_shuffle(&distinct_deck(n));
+        if every_odd(&right_then) {
+            let zeros = every_odd(&|n, out| out[n..].iter().all(|&c| c == 0));
+            return zeros.then_some(Mistake::PerfectUnfilledSlots);
+        }
+        let split_wrong = every_odd(&|n, out| *out != out_shuffle(&distinct_deck(n)));
         return split_wrong.then_some(Mistake::PerfectOddSplit);
     }
     // Every deck of 2 cards or more indexes an empty slice: a new Vec
@@ -104,7 +150,11 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
     // one too far, a second half that starts one early, a copy back to
     // `0..=n`), or underflows an index below 0.
     // (A 2-card deck may come back right: an insert at 2j + 1 fits it.)
-    let overruns = |m: &String| past_the_end(m) || m.contains("attempt to subtract with overflow");
+    // An index near the end, not a card's value (100, 107, …) used as
+    // one: a card used as its own position is no bound one too far.
+    let near_the_end =
+        |m: &String| overrun(m).is_some_and(|(len, index)| index >= len && index <= 2 * len + 2);
+    let overruns = |m: &String| near_the_end(m) || m.contains("attempt to subtract with overflow");
     let every_deck_overruns = answers
         .iter()
         .all(|(n, a)| a.as_ref().is_err_and(overruns) || (*n < 3 && right(*n, a)))
@@ -128,6 +178,18 @@ fn what_comes_back(answers: &Answers) -> Option<Mistake> {
         if *out != out_shuffle(&deck) {
             wrong.push((deck, out));
         }
+    }
+    // Every wrong deck as it came, and a deck of 4 cards or more right: a
+    // special case for some sizes (small ones, all but 52). An answer that
+    // gives every deck back is trivial, and right for none of them.
+    let some_right = answers
+        .iter()
+        .any(|(n, a)| *n >= 4 && a.as_ref().ok() == Some(&out_shuffle(&distinct_deck(*n))));
+    if some_right
+        && wrong.iter().any(|(deck, _)| deck.len() >= 3)
+        && wrong.iter().all(|(deck, out)| *out == deck)
+    {
+        return Some(Mistake::PerfectSomeSizesUnchanged);
     }
     let from_the_deck = |deck: &[i32], out: &[i32]| out.iter().all(|c| deck.contains(c));
     let repeats = |out: &[i32]| {
@@ -173,6 +235,19 @@ fn small_decks_overrun(answers: &Answers) -> bool {
         .count();
     let rest = &answers.iter().filter(|(n, _)| *n >= 1).collect::<Vec<_>>()[small..];
     small >= 3 && !rest.is_empty() && rest.iter().all(|(_, a)| a.is_ok())
+}
+
+/// Whether every deck of 2 cards or more comes back as the positions
+/// 0..n in some order, which no deck tried holds (its cards are 100, 107,
+/// …): positions, or target slots, written for the cards.
+fn deals_positions(answers: &Answers) -> bool {
+    answers.iter().filter(|(n, _)| *n >= 2).all(|(n, a)| {
+        a.as_ref().is_ok_and(|out| {
+            let mut sorted = out.clone();
+            sorted.sort_unstable();
+            sorted == (0..*n as i32).collect::<Vec<_>>()
+        })
+    })
 }
 
 /// Whether the function is right only for the decks that share one

@@ -143,6 +143,16 @@ pub(super) const WRONG_ANSWERS: &[WrongAnswer] = &[
         |a, b| !a.is_empty() && a.first() == b.first(),
         Mistake::PermutationsSomeCards,
     ),
+    // A flag set by each card's search, found or not, with no early
+    // return: a's last card alone decides.
+    (
+        |a, b| a.last().is_none_or(|x| b.contains(x)),
+        Mistake::PermutationsSomeCards,
+    ),
+    (
+        |a, b| a.last().is_some_and(|x| b.contains(x)),
+        Mistake::PermutationsSomeCards,
+    ),
     (
         |a, b| a.iter().any(|x| b.contains(x)),
         Mistake::PermutationsOneMatch,

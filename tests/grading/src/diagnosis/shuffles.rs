@@ -10,7 +10,7 @@ use super::efficient_shuffle::{
     swaps_like_the_lab, swaps_naively, wrong_step,
 };
 use super::evidence::{SWAP_DECK, probe_rng, quietly};
-use super::evidence::{ShuffleOnce, attempt, empty_slice, past_the_end, runs_past_budget};
+use super::evidence::{ShuffleOnce, attempt, empty_slice, overrun, past_the_end, runs_past_budget};
 use super::still_cards::{an_end_never_moves, swaps_once_after_the_loop};
 use crate::checks::distinct_deck;
 use crate::checks::shuffles::reaches_many_orders_of_8_cards;
@@ -94,11 +94,13 @@ fn panic_mistakes(
     if from_2().all(|(_, a)| a.as_ref().is_err_and(|m| empty_slice(m))) {
         return Some(empty_vec);
     }
-    // Every deck overruns (a loop from k = n, a copy back to `0..=n`).
-    if from_2().all(|(_, a)| a.as_ref().is_err_and(|m| past_the_end(m)))
+    // Every deck overruns (a loop from k = n, a copy back to `0..=n`), or
+    // runs an index below 0 (`while k >= 0` on a usize).
+    let overruns = |m: &String| past_the_end(m) || m.contains("attempt to subtract with overflow");
+    if from_2().all(|(_, a)| a.as_ref().is_err_and(overruns))
         && answers
             .iter()
-            .all(|(_, a)| a.as_ref().is_err_and(|m| past_the_end(m)) || a.is_ok())
+            .all(|(_, a)| a.as_ref().is_err_and(overruns) || a.is_ok())
     {
         return Some(starts_past_the_end);
     }
@@ -112,6 +114,22 @@ fn panic_mistakes(
         .take_while(|(_, a)| a.as_ref().is_err_and(|m| past_the_end(m)))
         .count();
     if small >= 3 && small < from_2.len() && from_2[small..].iter().all(|(_, a)| a.is_ok()) {
+        return Some(deck_size);
+    }
+    // Every deck up to some size comes back, and every larger one (two at
+    // least) overruns a slice shorter than itself: a buffer or a `used`
+    // array of a fixed size (`[false; 13]`, `[0; 52]`).
+    let fit = answers.iter().take_while(|(_, a)| a.is_ok()).count();
+    let larger = &answers[fit..];
+    if fit >= 4
+        && larger.len() >= 2
+        && larger.iter().all(|(n, a)| {
+            a.as_ref()
+                .err()
+                .and_then(|m| overrun(m))
+                .is_some_and(|(len, index)| index >= len && len < *n)
+        })
+    {
         return Some(deck_size);
     }
     let broken = |n: usize, answer: &Result<Vec<i32>, String>| match answer {
@@ -154,9 +172,10 @@ fn skips_the_last_position(once: ShuffleOnce) -> bool {
         })
 }
 
-/// Whether the selection shuffle deals the positions 0..n instead of the
-/// cards, on three decks of 6 cards whose values (100, 107, …) are no
-/// positions: `push(j as i32)`, the index drawn for the card.
+/// Whether the shuffle deals the positions 0..n instead of the cards, on
+/// three decks of 6 cards whose values (100, 107, …) are no positions:
+/// `push(j as i32)`, the index drawn for the card, or a shuffled list of
+/// indexes written over the deck.
 fn writes_positions(once: ShuffleOnce) -> bool {
     let deck = distinct_deck(6);
     let positions: Vec<i32> = (0..6).collect();
@@ -243,10 +262,30 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
     if let Some(found) = wrong_step(&once) {
         return Some(found);
     }
+    // The positions 0..n shuffled and written for the cards.
+    if writes_positions(&once) {
+        return Some(Mistake::EfficientPositions);
+    }
     // Before the trivial gate too: one swap after n - 1 draws moves at
     // most two cards, yet every draw of the lab's loop is made.
     if swaps_once_after_the_loop(&once) {
         return Some(Mistake::EfficientSwapOutsideLoop);
+    }
+    // Before the trivial gate too: a wrong turn that moves the deck
+    // replays the lab's draws at the lab's k values, which no trivial
+    // answer does, though some turns (every other k) reach few orders of
+    // 8 cards. One that leaves the deck as it was (a stray `;`) may
+    // replay as a turn by chance, so the gate decides it.
+    let script: Vec<(usize, usize)> = (1..SWAP_DECK.len())
+        .rev()
+        .zip(SWAP_RS)
+        .map(|(k, r)| (r, k + 1))
+        .collect();
+    let moves = quietly(|| once(&SWAP_DECK, &mut CheckRng::scripted(script.iter().copied())))
+        .is_some_and(|out| out != SWAP_DECK);
+    if let Some(found) = wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, &once).filter(|_| moves)
+    {
+        return Some(found);
     }
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
     // rearrangement, one swap, a cut) ignores the task: a trivial answer,
@@ -254,11 +293,6 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
     if barely_shuffles(f, &EFFICIENT) {
         return None;
     }
-    let script: Vec<(usize, usize)> = (1..SWAP_DECK.len())
-        .rev()
-        .zip(SWAP_RS)
-        .map(|(k, r)| (r, k + 1))
-        .collect();
     wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, &once)
         .or_else(|| makes_only_single_cycles(f).then_some(Mistake::Sattolo))
         .or_else(|| sattolo_then_one_swap(&once).then_some(Mistake::Sattolo))
