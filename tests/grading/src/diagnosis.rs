@@ -28,6 +28,7 @@ mod are_permutations;
 mod efficient_shuffle;
 mod evidence;
 mod flip;
+mod perfect_decks;
 mod perfect_shuffle;
 mod permutation_models;
 mod reversing_sequence;
