@@ -81,6 +81,9 @@ mistakes! {
     PerfectReversed: perfect_shuffle::even_lengths_interleave_the_halves,
         "the new deck built backwards (insert(0, card), or pushes reversed at the end)",
         "push each card onto the end of the new deck, in the order it is dealt";
+    PerfectEvenDecksOverrun: perfect_shuffle::even_lengths_interleave_the_halves,
+        "a middle of n / 2 + 1, right for odd decks, so every even deck runs past the end",
+        "an even deck splits at n / 2; (n + 1) / 2 gives both: n / 2 for even decks, one more for odd";
     PerfectShortDeck: perfect_shuffle::returns_a_permutation,
         "a new deck shorter than the old one (one half placed, or a loop that stops early)",
         "n cards in, n cards out: place both halves, every card of each";
@@ -105,6 +108,9 @@ mistakes! {
     SelectionIndex0NeverMarked: selection_shuffle::returns_a_permutation,
         "never marking index 0 as used, so its card repeats",
         "keep a separate used flag per position; 0 is a position like any other";
+    SelectionEmptyDeck: selection_shuffle::small_decks,
+        "a panic on the empty deck alone (len() - 1 on 0 cards)",
+        "an empty deck has no last position: bound each loop by values.len(), which is 0 for no cards";
     SelectionMarksThePosition: selection_shuffle::lab_steps_retries_until_an_unused_card,
         "marking used[k], the position filled, instead of used[j], the card taken",
         "used[j] says whether card j was taken: set it with the j you drew";
@@ -252,6 +258,9 @@ mistakes! {
     EfficientSwapZeroes: efficient_selection_shuffle::returns_a_permutation,
         "a swap without a temporary (XOR, or add and subtract), which turns a card swapped with itself (r = k) into 0",
         "r may equal k: swap with values.swap(k, r), or through a temporary";
+    EfficientEmptyDeck: efficient_selection_shuffle::small_decks,
+        "a panic on the empty deck alone (len() - 1 on 0 cards)",
+        "an empty deck has no last position: run k over (1..n).rev(), which is empty for 0 cards";
     EfficientWrongPosition: efficient_selection_shuffle::lab_steps_k_from_the_end_down_to_1,
         "swapping the card drawn into the wrong position (n - 1, or k - 1) instead of k",
         "the card drawn goes to position k: values.swap(k, r)";

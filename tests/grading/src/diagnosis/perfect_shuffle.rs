@@ -138,6 +138,18 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
     {
         return Some(Mistake::PerfectEmptyVec);
     }
+    // Odd decks right and every even deck of 2 cards or more overrunning:
+    // the odd decks' middle, n / 2 + 1, used for even decks too.
+    if answers.iter().filter(|(n, _)| *n > 0).all(|(n, a)| {
+        if n % 2 == 1 {
+            right(*n, a)
+        } else {
+            a.as_ref()
+                .is_err_and(|m| overrun(m).is_some_and(|(len, i)| i >= len))
+        }
+    }) {
+        return Some(Mistake::PerfectEvenDecksOverrun);
+    }
     if fixed_buffer(&answers, &right) {
         return Some(Mistake::PerfectFixedBuffer);
     }

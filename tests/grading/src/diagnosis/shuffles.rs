@@ -140,6 +140,13 @@ fn panic_mistakes(
     (*size >= 4 && lab_at(*size)).then_some(deck_size)
 }
 
+/// Whether the shuffle panics on the empty deck and follows the lab's
+/// steps on every deck of 2 to 6 cards and on 10: `len() - 1` on 0 cards,
+/// in an answer right everywhere else.
+fn panics_on_the_empty_deck_alone(once: ShuffleOnce, lab_at: &dyn Fn(usize) -> bool) -> bool {
+    attempt(|| once(&[], &mut probe_rng(0))).is_err() && (2..=6).chain([10]).all(lab_at)
+}
+
 /// Whether the selection shuffle follows the lab's steps on `n` cards, on
 /// a script of draws that never repeat a card.
 fn selects_like_the_lab(once: ShuffleOnce, n: usize) -> bool {
@@ -245,6 +252,9 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
     if draws_from_a_fixed_range(&once) {
         return Some(Mistake::EfficientFixedRange);
     }
+    if panics_on_the_empty_deck_alone(&once, &|n| swaps_like_the_lab(&once, n)) {
+        return Some(Mistake::EfficientEmptyDeck);
+    }
     // A deck size in the code fails the core check too, as a cause.
     if let Some(found) = panic_mistakes(
         &once,
@@ -330,6 +340,9 @@ pub(super) fn selection_shuffle(f: &dyn Functions) -> Option<Mistake> {
         let mut decks = f.selection_shuffle().call(deck, rng, 1);
         decks.pop().unwrap_or_default()
     };
+    if panics_on_the_empty_deck_alone(&once, &|n| selects_like_the_lab(&once, n)) {
+        return Some(Mistake::SelectionEmptyDeck);
+    }
     if let Some(found) = panic_mistakes(
         &once,
         &|n| selects_like_the_lab(&once, n),
