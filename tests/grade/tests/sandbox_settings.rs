@@ -311,7 +311,18 @@ fn hostile_fixtures_hold_as_root_with_forked_leaders() {
     hostile_fixtures_hold_as_root_with(&[(grade_sandbox::FORK_LEADERS_VARIABLE, "1")]);
 }
 
+/// The root runs share one build folder (`target/grade`), and each ends
+/// by checking that its compiles left nothing in `compiling/`: run side by
+/// side, one saw the other's compile in progress there (a CI run failed
+/// so, under load). One at a time, each check sees its own run only; on 2
+/// cores they competed for the same CPU anyway.
+static ROOT_RUNS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn hostile_fixtures_hold_as_root_with(environment: &[(&str, &str)]) {
+    // A run that failed poisons the lock; the next still runs alone.
+    let _alone = ROOT_RUNS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let before = leftovers();
     let class = hostile_class();
     let out = tempfile::tempdir().unwrap();
