@@ -12,7 +12,8 @@ use crate::oracle::out_shuffle;
 pub(super) type Answers = Vec<(usize, Attempt<Vec<i32>>)>;
 
 /// What every deck that comes back wrong has in common, when no model of
-/// a known mistake fits and no deck panics: fewer cards than it was given,
+/// a known mistake fits and no deck but the empty one panics: as it came
+/// (for some sizes only), fewer cards than it was given,
 /// a slot never written (a 0, which no deck tried holds), or a card twice
 /// and another missing. Read from at least two wrong decks, each sharing
 /// it; a right deck shares nothing, so a correct answer is never named.
