@@ -18,9 +18,9 @@ const CARDS: usize = 6;
 /// it there in all of 300 shuffles with probability 6^-300 (under
 /// 10^-233): the false alarm. Power against `k` from `n - 2`
 /// (`fixtures/wrong/efficient_starts_one_low.rs`) or `r` drawn from
-/// `1..=k` (`efficient_r_never_0.rs`): 1, since that card cannot move,
-/// and every other one stays put in all 300 with probability below
-/// (5/6)^300 < 10^-23.
+/// `1..=k` (`efficient_r_never_0.rs`): that card cannot move, so the
+/// only way to miss is that another card also stays put in all 300,
+/// which on the fixed seed it does not (both fixtures are pinned).
 pub(super) fn an_end_never_moves(
     decks: Option<Vec<Vec<i32>>>,
     [first, last]: [Mistake; 2],
