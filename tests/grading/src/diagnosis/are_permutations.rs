@@ -134,7 +134,9 @@ const MARKS: [i32; 4] = [-1, 0, i32::MIN, i32::MAX];
 /// wrong answer). In order:
 /// - every pair it says true for wrongly has a's digits among b's (`[12,
 ///   3]` and `[1, 23]`, `[1]` and `[-1]`): digits compared, as text;
-/// - every wrong pair holds one value of [`MARKS`]: that value is a mark;
+/// - every wrong pair holds one value of [`MARKS`] and holds the same
+///   cards or differs in that one card, against at least two others:
+///   that value is a mark;
 /// - every wrong pair holds `i32::MIN` or `i32::MAX`: a comparison that is
 ///   right for small values only (an overflowing `x - y` comparator, a
 ///   byte of each card).
