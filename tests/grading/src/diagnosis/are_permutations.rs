@@ -10,6 +10,7 @@ use super::permutation_models::{
     LOOP_SLIPS, MARKS_ON_EXTREMES, PANIC_ON_EMPTY, WRONG_ANSWERS, WRONG_ON_DIGITS,
     WRONG_ON_EXTREMES, WrongAnswer,
 };
+use crate::checks::permutation_pairs::same_cards;
 use crate::{Functions, Mistake};
 
 pub(super) fn are_permutations(f: &dyn Functions) -> Option<Mistake> {
@@ -341,11 +342,4 @@ fn searches_at_random(f: &dyn Functions) -> Option<Mistake> {
     });
     let changes = runs.windows(2).any(|w| w[0] != w[1]);
     (changes && never_wrongly_true).then_some(Mistake::PermutationsRandomSearch)
-}
-
-fn same_cards(a: &[i32], b: &[i32]) -> bool {
-    let (mut a, mut b) = (a.to_vec(), b.to_vec());
-    a.sort_unstable();
-    b.sort_unstable();
-    a == b
 }

@@ -113,11 +113,17 @@ pub(crate) fn empty_slice(message: &str) -> bool {
     overrun(message).is_some_and(|(len, _)| len == 0)
 }
 
+/// Whether `message` is an index run below 0: `0 - 1` on a usize
+/// overflowing (a debug build).
+pub(crate) fn below_zero(message: &str) -> bool {
+    message.contains("attempt to subtract with overflow")
+}
+
 /// Whether `message` is what a loop to `len - 1` leaves on an empty array:
 /// `0 - 1` overflowing (a debug build), or, where it wraps (a release
 /// build), index 0 of the empty slice read.
 pub(crate) fn short_of_an_empty_array(message: &str) -> bool {
-    message.contains("attempt to subtract with overflow") || empty_slice(message)
+    below_zero(message) || empty_slice(message)
 }
 
 /// Whether `message` is any overrun: a position at or past the length.

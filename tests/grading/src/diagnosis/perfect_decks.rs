@@ -6,6 +6,7 @@
 use super::evidence::{Attempt, past_the_end};
 use crate::Mistake;
 use crate::checks::distinct_deck;
+use crate::checks::permutation_pairs::same_cards;
 use crate::oracle::out_shuffle;
 
 /// Each size of deck tried with what the function did with a deck of it.
@@ -90,10 +91,7 @@ pub(super) fn small_decks_overrun(answers: &Answers) -> bool {
 /// …): positions, or target slots, written for the cards.
 pub(super) fn deals_positions(answers: &Answers) -> bool {
     answers.iter().filter(|(n, _)| *n >= 2).all(|(n, a)| {
-        a.as_ref().is_ok_and(|out| {
-            let mut sorted = out.clone();
-            sorted.sort_unstable();
-            sorted == (0..*n as i32).collect::<Vec<_>>()
-        })
+        a.as_ref()
+            .is_ok_and(|out| same_cards(out, &(0..*n as i32).collect::<Vec<_>>()))
     })
 }

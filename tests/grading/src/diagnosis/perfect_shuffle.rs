@@ -5,7 +5,9 @@
 //! A panic names a mistake only by what it says: a deck that panics shows
 //! where it overran, never where it was split.
 
-use super::evidence::{Attempt, attempt, empty_slice, one_past_the_end, overrun};
+use super::evidence::{
+    Attempt, attempt, below_zero, empty_slice, one_past_the_end, overrun, past_the_end,
+};
 use super::perfect_decks::{Answers, deals_positions, small_decks_overrun, what_comes_back};
 use crate::Functions;
 use crate::Mistake;
@@ -144,8 +146,7 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
         if n % 2 == 1 {
             right(*n, a)
         } else {
-            a.as_ref()
-                .is_err_and(|m| overrun(m).is_some_and(|(len, i)| i >= len))
+            a.as_ref().is_err_and(|m| past_the_end(m))
         }
     }) {
         return Some(Mistake::PerfectEvenDecksOverrun);
@@ -164,7 +165,7 @@ pub(super) fn perfect_shuffle(f: &dyn Functions) -> Option<Mistake> {
     // one: a card used as its own position is no bound one too far.
     let near_the_end =
         |m: &String| overrun(m).is_some_and(|(len, index)| index >= len && index <= 2 * len + 2);
-    let overruns = |m: &String| near_the_end(m) || m.contains("attempt to subtract with overflow");
+    let overruns = |m: &String| near_the_end(m) || below_zero(m);
     let every_deck_overruns = answers
         .iter()
         .all(|(n, a)| a.as_ref().is_err_and(overruns) || (*n < 3 && right(*n, a)))

@@ -10,7 +10,9 @@ use super::efficient_shuffle::{
     swaps_like_the_lab, swaps_naively, wrong_step,
 };
 use super::evidence::{SWAP_DECK, probe_rng, quietly};
-use super::evidence::{ShuffleOnce, attempt, empty_slice, overrun, past_the_end, runs_past_budget};
+use super::evidence::{
+    ShuffleOnce, attempt, below_zero, empty_slice, overrun, past_the_end, runs_past_budget,
+};
 use super::still_cards::{an_end_never_moves, swaps_once_after_the_loop};
 use crate::checks::distinct_deck;
 use crate::checks::shuffles::reaches_many_orders_of_8_cards;
@@ -96,7 +98,7 @@ fn panic_mistakes(
     }
     // Every deck overruns (a loop from k = n, a copy back to `0..=n`), or
     // runs an index below 0 (`while k >= 0` on a usize).
-    let overruns = |m: &String| past_the_end(m) || m.contains("attempt to subtract with overflow");
+    let overruns = |m: &String| past_the_end(m) || below_zero(m);
     if from_2().all(|(_, a)| a.as_ref().is_err_and(overruns))
         && answers
             .iter()
@@ -293,9 +295,10 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
         .collect();
     let moves = quietly(|| once(&SWAP_DECK, &mut CheckRng::scripted(script.iter().copied())))
         .is_some_and(|out| out != SWAP_DECK);
-    if let Some(found) = wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, &once).filter(|_| moves)
-    {
-        return Some(found);
+    // Replayed once: read here when the deck moves, after the gate if not.
+    let turn = wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, &once);
+    if moves && turn.is_some() {
+        return turn;
     }
     // A shuffle that reaches only a few orders (the deck as it was, a fixed
     // rearrangement, one swap, a cut) ignores the task: a trivial answer,
@@ -303,8 +306,7 @@ pub(super) fn efficient_selection_shuffle(f: &dyn Functions) -> Option<Mistake> 
     if barely_shuffles(f, &EFFICIENT) {
         return None;
     }
-    wrong_turn(SWAP_WRONG_TURNS, &SWAP_DECK, &script, &once)
-        .or_else(|| makes_only_single_cycles(f).then_some(Mistake::Sattolo))
+    turn.or_else(|| makes_only_single_cycles(f).then_some(Mistake::Sattolo))
         .or_else(|| sattolo_then_one_swap(&once).then_some(Mistake::Sattolo))
         .or_else(|| swaps_naively(&once).then_some(Mistake::NaiveSwap))
         .or_else(|| {
