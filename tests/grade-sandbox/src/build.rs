@@ -9,7 +9,7 @@
 //! restricts itself with Landlock to a [`BuildView`], then executes cargo,
 //! whose every descendant inherits the restriction. It works the same with
 //! or without namespaces (Landlock needs no privilege), so it holds on a
-//! laptop or in a container where `unshare` is refused. Where a mount
+//! laptop or in a container where namespaces are refused. Where a mount
 //! namespace exists, this process also covers the workspace's answers
 //! inside it first ([`BuildView::hide`]): Landlock refuses mounts to the
 //! processes it restricts, so it comes after.
@@ -45,7 +45,7 @@ pub struct BuildView {
     /// Paths to cover before anything else, each folder with an empty
     /// read-only one and each file with `/dev/null`: the answers a build
     /// must not read, where `grade` gave cargo a mount namespace of its own
-    /// (`unshare`). Empty without one: a mount here would cover the
+    /// ([`crate::namespaces`]). Empty without one: a mount here would cover the
     /// machine's own paths.
     #[serde(default)]
     pub hide: Vec<PathBuf>,

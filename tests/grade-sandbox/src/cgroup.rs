@@ -15,8 +15,8 @@
 //! none: then the check's one process, which may start no other (see
 //! [`crate::seccomp`]), is bounded by its rlimits alone. The grader makes
 //! and removes the folders; the zygote makes one group per check running
-//! at once and reuses it, so a check costs one write, by its leader, which
-//! joins the group before it starts the worker.
+//! at once and reuses it, so a check costs one write, by its worker, which
+//! joins the group before it limits itself.
 
 use std::fs;
 use std::io::Write;
@@ -306,8 +306,8 @@ impl CheckGroups {
         Ok(slot)
     }
 
-    /// Moves the calling process (a check's leader, before it starts the
-    /// worker) into the group of `slot`.
+    /// Moves the calling process (a check's worker, first thing) into the
+    /// group of `slot`.
     pub(crate) fn join(&self, slot: usize) -> anyhow::Result<()> {
         for index in 0..self.dirs.len() {
             self.write(index, &format!("c{slot}/cgroup.procs"), "0")?;
@@ -316,7 +316,7 @@ impl CheckGroups {
     }
 
     /// Frees the group of an ended check; in v2, anything still in it is
-    /// killed first (with a PID namespace per check nothing should be).
+    /// killed first (a check is one process, so nothing should be).
     pub(crate) fn release(&mut self, slot: usize) {
         if self.v2 {
             let _ = self.write(0, &format!("c{slot}/cgroup.kill"), "1");

@@ -12,7 +12,7 @@ pub enum Exit {
     /// `grade __zygote` or `grade __build-view` was called with the wrong
     /// arguments: only `grade` itself starts them.
     Usage = 2,
-    /// A zygote, or a check's leader or worker, could not set up its part
+    /// A zygote, or a check's worker, could not set up its part
     /// of the sandbox; the grader reports the check as crashed, with the
     /// cause the process wrote first.
     SetupFailed = 3,

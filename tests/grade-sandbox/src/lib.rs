@@ -10,7 +10,8 @@
 //! [`build`] is the same kind of wall for the build: what cargo and rustc
 //! may read while a batch compiles (`grade __build-view`), and [`compile`]
 //! the wall around each rustc of a submission's crate inside it (`grade
-//! __compile`). [`control`] is
+//! __compile`). [`namespaces`] makes the namespaces a zygote and cargo
+//! run in (`grade __in-namespaces`). [`control`] is
 //! the zygote's conversation with the grader, `limits` the limits of a
 //! check both sides share, and `exit` the exit codes of the hidden
 //! subcommands and check processes.
@@ -25,6 +26,7 @@ pub mod compile;
 pub mod control;
 mod exit;
 mod limits;
+pub mod namespaces;
 mod rustc_arguments;
 pub mod sandbox;
 pub mod seccomp;
@@ -39,6 +41,6 @@ pub use compile::{
 };
 pub use exit::Exit;
 pub use limits::{LIMITS_VARIABLE, Limits};
-pub use sandbox::{FORK_LEADERS_VARIABLE, SANDBOX_VARIABLE, Sandbox};
+pub use sandbox::{SANDBOX_VARIABLE, Sandbox};
 pub use view::Isolation;
 pub use zygote::entry::{ZYGOTE_COMMAND, zygote_main};

@@ -15,17 +15,7 @@ pub struct Sandbox {
     pub isolation: Isolation,
     /// The zygote's cgroups, which hold one group per running check.
     pub cgroups: Option<Cgroups>,
-    /// Each leader a `fork` that waits itself, as where the init cannot
-    /// run (another architecture; see the `init` module): set by
-    /// [`FORK_LEADERS_VARIABLE`], so that the workbook's own tests prove
-    /// that way too.
-    pub fork_leaders: bool,
 }
-
-/// The environment variable, read by `grade`, that makes every check's
-/// leader a `fork` that waits itself ([`Sandbox::fork_leaders`]); for the
-/// workbook's own tests.
-pub const FORK_LEADERS_VARIABLE: &str = "GRADE_FORK_LEADERS";
 
 /// The environment variable that carries the [`Sandbox`] to the zygote.
 pub const SANDBOX_VARIABLE: &str = "GRADE_SANDBOX";

@@ -18,6 +18,10 @@ fn main() -> ExitCode {
         if command == grade_sandbox::ZYGOTE_COMMAND {
             return grade_sandbox::zygote_main(rest);
         }
+        // How a zygote and cargo get namespaces of their own.
+        if command == grade_sandbox::namespaces::IN_NAMESPACES_COMMAND {
+            return grade_sandbox::namespaces::in_namespaces_main(rest);
+        }
         // How cargo runs while a batch compiles: in the build's view.
         if command == grade_sandbox::BUILD_VIEW_COMMAND {
             return grade_sandbox::build_view_main(rest);

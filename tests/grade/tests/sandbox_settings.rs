@@ -302,30 +302,6 @@ fn hostile_fixtures_hold_as_root() {
     if skip_without_root("hostile_fixtures_hold_as_root") {
         return;
     }
-    hostile_fixtures_hold_as_root_with(&[]);
-}
-
-/// Setting (a) again with each check's leader a `fork` that waits itself,
-/// as on a machine where the 76-byte init cannot run (any but x86-64):
-/// the same rows, nothing left behind.
-#[test]
-fn hostile_fixtures_hold_as_root_with_forked_leaders() {
-    if skip_without_root("hostile_fixtures_hold_as_root_with_forked_leaders") {
-        return;
-    }
-    hostile_fixtures_hold_as_root_with(&[(grade_sandbox::FORK_LEADERS_VARIABLE, "1")]);
-}
-
-/// The root runs take turns: on 2 cores they compete for the same CPU,
-/// and the time limits of their checks are what they test. (Each one's
-/// leak check takes the build folder's lock: see [`assert_nothing_leaked`].)
-static ROOT_RUNS: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn hostile_fixtures_hold_as_root_with(environment: &[(&str, &str)]) {
-    // A run that failed poisons the lock; the next still runs alone.
-    let _alone = ROOT_RUNS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let before = leftovers();
     let class = hostile_class();
     let out = tempfile::tempdir().unwrap();
@@ -336,7 +312,6 @@ fn hostile_fixtures_hold_as_root_with(environment: &[(&str, &str)]) {
         .env("GRADE_ALLOW_UNSAFE", "1")
         .env("GRADE_UNSCANNED", "1")
         .env(CANARY.0, CANARY.1)
-        .envs(environment.iter().copied())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

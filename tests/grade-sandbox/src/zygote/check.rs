@@ -1,11 +1,10 @@
-//! One check's processes, started by the zygote: the leader, PID 1 of the
-//! check's PID and mount namespaces, which becomes the check's init, and
-//! the worker, which limits itself and executes the submission's image
-//! (see the parent module for the tree).
+//! One check's process, started by the zygote: the worker, which limits
+//! itself and executes the submission's image (see the parent module).
 //!
 //! What a check's start costs, and where (the grader asking until the
 //! first answer, less the student's code; medians of 540 checks of 10
-//! typical submissions at `--jobs 1`, on the 2-core machine at load 7-9):
+//! typical submissions at `--jobs 1`, on the 2-core machine at load 7-9),
+//! when each check had a leader of its own, PID 1 of a PID namespace:
 //!
 //! | step | µs |
 //! |---|---|
@@ -24,11 +23,12 @@
 //! 134 µs and fork and exec of a small static binary 410-470 µs. A later
 //! call of the same check costs 8 µs beyond the student's code.
 //!
-//! Since that table, the leader and the worker are vforks and the leader
-//! ends as the 76-byte init: no copy of the zygote's address space, its
-//! faults or its teardown. The start's median at `--jobs 1` went from
-//! 0.98 ms to 0.69 ms, and a check's whole cost beyond the student's code
-//! from 1.27 ms to 0.97 ms (10 typical submissions, quiet machine).
+//! The leader is gone: a check may start no process (seccomp), may signal
+//! only itself (seccomp) and sees no other process (its private root has
+//! no `/proc`), so a PID namespace of its own kept nothing out, and the
+//! leader that had to be its PID 1 (and the init it became) with it. The
+//! worker is the zygote's own child, a vfork in a new mount namespace
+//! (for its `/tmp`), and the zygote reads how it ended directly.
 
 use std::ffi::CStr;
 use std::fs::File;
@@ -38,13 +38,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use nix::errno::Errno;
-use nix::sched::CloneFlags;
 use nix::sys::signal::{SigSet, SigmaskHow, Signal, sigprocmask};
-use nix::sys::wait::{WaitStatus, waitpid};
-use nix::unistd::{Pid, setpgid};
 
-use super::init::Init;
-use super::vfork::{Stack, execute, vfork_on};
+use super::vfork::execute;
 use crate::control::CHECK_PIPES;
 use crate::view::{self, Isolation};
 use crate::{Limits, seccomp};
@@ -58,8 +54,6 @@ pub(super) struct Check<'a> {
     pub(super) image: &'a Path,
     /// The image's path as `execve` takes it, made once by the zygote.
     pub(super) image_name: &'a CStr,
-    /// The init the leader becomes, where it runs (see [`Init`]).
-    pub(super) init: Option<&'a Init>,
     /// The Landlock rules, made once by the zygote where every check works
     /// in the same `/tmp` (with namespaces); else made by each worker.
     pub(super) landlock: Option<&'a landlock::RulesetCreated>,
@@ -74,149 +68,6 @@ pub(super) struct Check<'a> {
     pub(super) thread_socket: Option<RawFd>,
 }
 
-/// Forks the calling process into new `namespaces`: `Some(child)` in the
-/// parent, `None` in the child. With a new PID namespace the child is its
-/// PID 1, so one fork makes both the namespace and its init.
-///
-/// This is the `clone` system call with fork's arguments (no new stack:
-/// the child continues on a copy of this one, guard page included), which
-/// the C library's `fork` cannot pass namespace flags to. Unlike that
-/// `fork`, it runs no at-fork handlers and leaves the C library's cached
-/// thread id stale in the child, so the child must only set up, fork again
-/// with the real `fork` (which refreshes it), wait and exit; [`leader`]
-/// does just that.
-#[allow(unsafe_code)]
-pub(super) fn fork_into(namespaces: CloneFlags) -> nix::Result<Option<Pid>> {
-    let flags = namespaces.bits() as nix::libc::c_ulong | nix::libc::SIGCHLD as nix::libc::c_ulong;
-    // SAFETY: the zygote has one thread, so no lock can be held in the
-    // copy; with a null stack, clone returns twice on copies of this stack
-    // exactly as fork does.
-    let result = unsafe {
-        nix::libc::syscall(
-            nix::libc::SYS_clone,
-            flags,
-            std::ptr::null_mut::<nix::libc::c_void>(),
-            std::ptr::null_mut::<nix::libc::c_int>(),
-            std::ptr::null_mut::<nix::libc::c_int>(),
-            0 as nix::libc::c_ulong,
-        )
-    };
-    match result {
-        -1 => Err(Errno::last()),
-        0 => Ok(None),
-        pid => Ok(Some(Pid::from_raw(pid as nix::libc::pid_t))),
-    }
-}
-
-/// The check's leader: PID 1 of the check's namespaces, where it mounts the
-/// check's `/tmp`, or with none a process group of its own, working in
-/// `folder`. It starts the worker (on `worker_stack`) and, once the worker
-/// has executed the image, becomes the [`Init`] that waits for it, or,
-/// without one, waits itself; it never runs student code. Returns the exit
-/// code the zygote reports, when it does not become the init.
-pub(super) fn leader(
-    check: &Check<'_>,
-    pipes: [OwnedFd; CHECK_PIPES],
-    inherited: [RawFd; 2],
-    folder: Option<PathBuf>,
-    worker_stack: &mut Stack,
-) -> i32 {
-    for fd in inherited {
-        let _ = nix::unistd::close(fd);
-    }
-    let _ = setpgid(Pid::from_raw(0), Pid::from_raw(0));
-    let _ = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
-    let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL);
-    let workdir = match folder {
-        Some(folder) => Ok(folder),
-        None => view::mount_private_tmp(&check.limits),
-    };
-    let workdir = match workdir {
-        Ok(workdir) => workdir,
-        Err(error) => return report_setup_failure(&pipes[2], &error),
-    };
-    // A copy of the output that closes itself if the init executes: the
-    // one place to say why it did not.
-    let report = pipes[2].try_clone().ok();
-    let started = start_worker(pipes, worker_stack, |pipes| worker(check, pipes, &workdir));
-    // What the leader allocated would stay in the zygote's memory.
-    drop(workdir);
-    // The worker has sent its listener on its copy, or ended.
-    if let Some(socket) = check.thread_socket {
-        let _ = nix::unistd::close(socket);
-    }
-    let worker = match started {
-        Ok(worker) => worker,
-        Err(code) => return code,
-    };
-    if let Some(init) = check.init {
-        let error = init.execute();
-        let _ = nix::sys::signal::kill(worker, Signal::SIGKILL);
-        if let Some(report) = &report {
-            report_setup_failure(
-                report,
-                &anyhow::anyhow!("executing the check's init: {error}"),
-            );
-        }
-    }
-    drop(report);
-    wait_for(worker)
-}
-
-/// Starts `body` as the worker, a vfork of this process, and returns its
-/// process id once it has executed the image (or exited, having failed).
-/// This process closes its copies of the pipes then, so the grader sees
-/// them close when the worker ends. `Err` is the exit code to end with.
-fn start_worker(
-    pipes: [OwnedFd; CHECK_PIPES],
-    stack: &mut Stack,
-    body: impl FnOnce([OwnedFd; CHECK_PIPES]) -> i32,
-) -> Result<Pid, i32> {
-    let numbers = pipes.each_ref().map(AsRawFd::as_raw_fd);
-    // The worker takes the pipes (in its own descriptor table); this
-    // process keeps its own copies by number.
-    let mut handover = Some((pipes, body));
-    #[allow(unsafe_code)]
-    // SAFETY: a leader has one thread; the worker runs on its own stack,
-    // sets itself up and executes the image, and what it allocates on the
-    // way it frees first (the image's name is the zygote's, made once).
-    let started = unsafe {
-        vfork_on(stack, CloneFlags::empty(), || match handover.take() {
-            Some((pipes, body)) => body(pipes),
-            None => SETUP_FAILED,
-        })
-    };
-    match started {
-        Ok(worker) => {
-            for fd in numbers {
-                let _ = nix::unistd::close(fd);
-            }
-            Ok(worker)
-        }
-        // The body never ran: the pipes are still this process's.
-        Err(error) => Err(match handover.take() {
-            Some((pipes, _)) => report_setup_failure(&pipes[2], &anyhow::anyhow!("clone: {error}")),
-            None => SETUP_FAILED,
-        }),
-    }
-}
-
-/// Waits for `worker`, reaping every child (an init also inherits the
-/// orphans), and returns its exit code, or 128 plus the signal that ended
-/// it.
-fn wait_for(worker: Pid) -> i32 {
-    loop {
-        match waitpid(None, None) {
-            Ok(WaitStatus::Exited(pid, code)) if pid == worker => return code,
-            Ok(WaitStatus::Signaled(pid, signal, _)) if pid == worker => {
-                return 128 + signal as i32;
-            }
-            Err(Errno::EINTR) | Ok(_) => continue,
-            Err(_) => return SETUP_FAILED,
-        }
-    }
-}
-
 /// Says on the check's output why its process could not start; the grader
 /// shows it with the exit code.
 pub(super) fn report_setup_failure(output: &OwnedFd, error: &anyhow::Error) -> i32 {
@@ -226,12 +77,37 @@ pub(super) fn report_setup_failure(output: &OwnedFd, error: &anyhow::Error) -> i
     SETUP_FAILED
 }
 
-/// The process that becomes the submission's image: its output to the
-/// check's output pipe, the request and answer pipes at the numbers the
-/// image expects and nothing else open, its own folder, the limits, its own
-/// user, Landlock and seccomp, and then `execve` with no environment.
-/// Returns only when it could not get that far.
-fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i32 {
+/// The process that becomes the submission's image, a vfork of the
+/// zygote: the zygote's descriptors closed, its check's folder (with
+/// namespaces a fresh `/tmp`, mounted here), its output to the check's
+/// output pipe, the request and answer pipes at the numbers the image
+/// expects and nothing else open, the limits, its own user, Landlock and
+/// seccomp, and then `execve` with no environment. Returns the exit code
+/// only when it could not get that far.
+pub(super) fn worker(
+    check: &Check<'_>,
+    pipes: [OwnedFd; CHECK_PIPES],
+    inherited: [RawFd; 2],
+    folder: Option<PathBuf>,
+) -> i32 {
+    for fd in inherited {
+        let _ = nix::unistd::close(fd);
+    }
+    // The zygote blocks SIGCHLD for its signalfd.
+    let _ = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
+    let workdir = match folder {
+        Some(folder) => Ok(folder),
+        None => view::mount_private_tmp(&check.limits),
+    };
+    match workdir {
+        Ok(workdir) => set_up_and_execute(check, pipes, workdir),
+        Err(error) => report_setup_failure(&pipes[2], &error),
+    }
+}
+
+/// [`worker`]'s part once it has its folder, `workdir`, which it frees
+/// before it executes the image: what it allocates is the zygote's memory.
+fn set_up_and_execute(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: PathBuf) -> i32 {
     // Every descriptor this process owns moves above the numbers in play,
     // so that placing the pipes at theirs closes none of them.
     let pipes = pipes.map(|fd| move_high(&fd).unwrap_or(fd));
@@ -247,7 +123,7 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         nix::unistd::dup2_stdout(output.as_fd())?;
         nix::unistd::dup2_stderr(output.as_fd())?;
         place_pipes(&requests, &responses)?;
-        std::env::set_current_dir(workdir)?;
+        std::env::set_current_dir(&workdir)?;
         check
             .limits
             .apply_to_self(check.uid, check.own_user_namespace)?;
@@ -274,7 +150,9 @@ fn worker(check: &Check<'_>, pipes: [OwnedFd; CHECK_PIPES], workdir: &Path) -> i
         seccomp::confine(nix::unistd::getpid().as_raw())?;
         Ok(())
     };
-    if let Err(error) = setup() {
+    let set_up = setup();
+    drop(workdir);
+    if let Err(error) = set_up {
         return report_setup_failure(&output, &error);
     }
     // From here on the standard three and the two pipes at their numbers

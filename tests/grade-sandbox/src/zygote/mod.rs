@@ -1,25 +1,22 @@
 //! The zygote: one trusted process per submission, started once, that
-//! forks a fresh process tree for each check and never holds student code.
+//! starts a fresh process for each check and never holds student code.
 //!
-//! The process tree of one check, with namespaces:
+//! The processes of one check, with namespaces:
 //!
 //! ```text
 //! grade (the grader; root or the instructor)
 //!  └─ grade __zygote <image>: the launcher, in the submission's user (when
 //!     │   not root), PID, network, mount and IPC namespaces, in a private
 //!     │   read-only root that holds the image at /image; no student code
-//!      └─ check leader: PID 1 of new PID and mount namespaces, in the
-//!         │   check's cgroup, a fresh /tmp; once the worker runs the image
-//!         │   it executes the init (76 bytes, see the `init` module), which waits
-//!         │   and passes on how the worker ended
-//!          └─ worker: limits, its own user (as root), Landlock, seccomp,
-//!             then execve(/image) with an empty environment: only now is
-//!             the submission's code mapped, its constructors run, here
+//!      └─ worker: a new mount namespace with a fresh /tmp, the check's
+//!         cgroup, limits, its own user (as root), Landlock, seccomp, then
+//!         execve(/image) with an empty environment: only now is the
+//!         submission's code mapped, its constructors run, here
 //! ```
 //!
-//! The leader and the worker are vforks (see the `vfork` module): each shares its
-//! parent's memory, which waits, until it executes the init or the image,
-//! so no copy of the zygote's address space is made per check.
+//! The worker is a vfork (see the `vfork` module): it shares the zygote's
+//! memory, while the zygote waits, until it executes the image, so no
+//! copy of the zygote's address space is made per check.
 //!
 //! The image holds this one submission's code and the serving loop
 //! (`grade-serve`), nothing of the sandbox: every step above that limits
@@ -29,12 +26,9 @@
 //! loaded, but a process that had it loaded would have run its
 //! constructors outside any check's sandbox.
 //!
-//! The leader does not run the image itself because the kernel shields a
-//! namespace's PID 1 from signals sent from inside: a student's `abort()`
-//! there would be ignored. When the leader ends, the kernel kills every
-//! process left in its namespace, and the check may start none anyway (see
-//! [`crate::seccomp`]). Without namespaces, the leader is a process group
-//! of its own, which the zygote kills when the leader ends.
+//! A check is one process: seccomp refuses it any other (see
+//! [`crate::seccomp`]), so its threads end with it and a kill of the
+//! worker ends the check. The zygote is its parent and reads how it ended.
 
 use std::collections::HashMap;
 use std::ffi::CString;
@@ -46,10 +40,10 @@ use anyhow::Context;
 use nix::errno::Errno;
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::sched::CloneFlags;
-use nix::sys::signal::{SigSet, SigmaskHow, Signal, killpg, sigprocmask};
+use nix::sys::signal::{SigSet, SigmaskHow, Signal, kill, sigprocmask};
 use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
-use nix::unistd::{Pid, setpgid};
+use nix::unistd::Pid;
 
 use crate::Limits;
 use crate::cgroup::CheckGroups;
@@ -59,12 +53,10 @@ use crate::view::{self, Isolation};
 
 mod check;
 pub mod entry;
-mod init;
 mod threads;
 mod vfork;
-use check::{Check, fork_into, leader, report_setup_failure};
-use init::Init;
-use vfork::{Stack, exit_now, vfork_on};
+use check::{Check, report_setup_failure, worker};
+use vfork::{Stack, vfork_on};
 
 /// Runs checks of the submission whose image is `image` for the grader on
 /// the control socket `control`, until the grader closes it.
@@ -108,12 +100,6 @@ pub(crate) fn run(
     let mut zygote = Zygote {
         image,
         image_name,
-        init: if sandbox.fork_leaders {
-            None
-        } else {
-            Init::load()
-        },
-        leader_stack: Stack::new().context("mapping the leaders' stack")?,
         worker_stack: Stack::new().context("mapping the workers' stack")?,
         landlock,
         own_user_namespaces,
@@ -127,9 +113,9 @@ pub(crate) fn run(
     let result = zygote.serve();
     // The grader has gone or is done: end every check still running, wait
     // for it, and remove its folder.
-    for (leader, check) in zygote.running.drain() {
-        let _ = killpg(leader, Signal::SIGKILL);
-        let _ = waitpid(leader, None);
+    for (worker, check) in zygote.running.drain() {
+        let _ = kill(worker, Signal::SIGKILL);
+        let _ = waitpid(worker, None);
         if let Some(folder) = check.folder {
             let _ = std::fs::remove_dir_all(folder);
         }
@@ -142,11 +128,8 @@ struct Zygote {
     image: PathBuf,
     /// The same, as `execve` takes it.
     image_name: CString,
-    /// The program each leader becomes once its worker runs, where it runs
-    /// here; without it each leader is a `fork` that waits itself.
-    init: Option<Init>,
-    /// The stacks a leader and its worker run on (see the `vfork` module).
-    leader_stack: Stack,
+    /// The stack each worker runs on until it executes the image (see the
+    /// `vfork` module).
     worker_stack: Stack,
     /// The workers' Landlock rules, when they are the same for every check.
     landlock: Option<landlock::RulesetCreated>,
@@ -157,7 +140,7 @@ struct Zygote {
     sandbox: Sandbox,
     control: OwnedFd,
     children: SignalFd,
-    /// Each running check, by its leader.
+    /// Each running check, by its worker.
     running: HashMap<Pid, Running>,
 }
 
@@ -176,7 +159,7 @@ impl Zygote {
         loop {
             let (control_ready, children_ready, listeners) = {
                 let counted: Vec<(Pid, BorrowedFd<'_>)> = (self.running.iter())
-                    .filter_map(|(leader, check)| Some((*leader, check.threads.as_ref()?.as_fd())))
+                    .filter_map(|(worker, check)| Some((*worker, check.threads.as_ref()?.as_fd())))
                     .collect();
                 let mut fds = [self.control.as_fd(), self.children.as_fd()]
                     .into_iter()
@@ -189,7 +172,7 @@ impl Zygote {
                 };
                 let ready = |fd: &PollFd<'_>| fd.revents().unwrap_or(PollFlags::empty());
                 let listeners: Vec<(Pid, PollFlags)> = (counted.iter().zip(&fds[2..]))
-                    .map(|((leader, _), fd)| (*leader, ready(fd)))
+                    .map(|((worker, _), fd)| (*worker, ready(fd)))
                     .collect();
                 (
                     !ready(&fds[0]).is_empty(),
@@ -197,8 +180,8 @@ impl Zygote {
                     listeners,
                 )
             };
-            for (leader, ready) in listeners {
-                self.answer_clones(leader, ready);
+            for (worker, ready) in listeners {
+                self.answer_clones(worker, ready);
             }
             if children_ready {
                 while let Ok(Some(_)) = self.children.read_signal() {}
@@ -212,9 +195,9 @@ impl Zygote {
                 match message {
                     ToZygote::Spawn { token, uid } => self.spawn(token, uid, fds)?,
                     ToZygote::Kill { token } => {
-                        let leader = self.running.iter().find(|(_, check)| check.token == token);
-                        if let Some((leader, _)) = leader {
-                            let _ = killpg(*leader, Signal::SIGKILL);
+                        let worker = self.running.iter().find(|(_, check)| check.token == token);
+                        if let Some((worker, _)) = worker {
+                            let _ = kill(*worker, Signal::SIGKILL);
                         }
                     }
                 }
@@ -224,8 +207,8 @@ impl Zygote {
 
     /// Answers the `clone` a check's worker waits on, if `ready` says one
     /// does, and forgets the listener once the check has no thread left.
-    fn answer_clones(&mut self, leader: Pid, ready: PollFlags) {
-        let Some(check) = self.running.get_mut(&leader) else {
+    fn answer_clones(&mut self, worker: Pid, ready: PollFlags) {
+        let Some(check) = self.running.get_mut(&worker) else {
             return;
         };
         let gone = PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL;
@@ -239,7 +222,7 @@ impl Zygote {
         }
     }
 
-    /// Collects every ended child and tells the grader about the leaders.
+    /// Collects every ended worker and tells the grader how it ended.
     fn reap(&mut self) -> anyhow::Result<()> {
         loop {
             let (pid, status) = match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
@@ -251,9 +234,6 @@ impl Zygote {
                 Err(error) => return Err(error.into()),
             };
             if let Some(check) = self.running.remove(&pid) {
-                // Whatever the check left in its group goes with it, and
-                // then its folder and its cgroup.
-                let _ = killpg(pid, Signal::SIGKILL);
                 if let Some(folder) = check.folder {
                     let _ = std::fs::remove_dir_all(folder);
                 }
@@ -281,11 +261,13 @@ impl Zygote {
         // Without namespaces, the check's folder is made and removed here,
         // where a kill cannot interrupt the removal.
         let (namespaces, folder) = match self.sandbox.isolation {
-            // No IPC namespace of its own (39 µs of kernel time each on the
-            // 2-core machine): seccomp refuses every System V and POSIX
-            // message call, so a check has nothing in one; the zygote's
-            // own keeps the submission's from the host's (sysv_shm_*).
-            Isolation::Namespaces => (CloneFlags::CLONE_NEWPID | CloneFlags::CLONE_NEWNS, None),
+            // A mount namespace for its /tmp, and no other: no IPC
+            // namespace (39 µs of kernel time each on the 2-core machine),
+            // since seccomp refuses every System V and POSIX message call,
+            // so a check has nothing in one, and the zygote's own keeps the
+            // submission's from the host's (sysv_shm_*); no PID namespace
+            // (see the module's comment).
+            Isolation::Namespaces => (CloneFlags::CLONE_NEWNS, None),
             Isolation::Landlock | Isolation::None => {
                 match view::make_temporary_folder(uid.is_some()) {
                     Ok(folder) => (CloneFlags::empty(), Some(folder)),
@@ -311,11 +293,9 @@ impl Zygote {
             Err(error) => return self.tell(&failed(format!("socketpair: {error}"))),
         };
         let inherited = [self.control.as_raw_fd(), self.children.as_raw_fd()];
-        let as_vfork = self.init.is_some();
         let check = Check {
             image: &self.image,
             image_name: &self.image_name,
-            init: self.init.as_ref(),
             landlock: self.landlock.as_ref(),
             limits: self.limits,
             isolation: self.sandbox.isolation,
@@ -324,55 +304,38 @@ impl Zygote {
             thread_socket: sender.as_ref().map(AsRawFd::as_raw_fd),
         };
         let groups = &self.groups;
-        let worker_stack = &mut self.worker_stack;
-        // The leader's own copy of the folder's name: after a vfork, what
-        // the leader frees is gone from the zygote's memory too.
-        let folder_for_leader = folder.clone();
+        // The worker's own copy of the folder's name: after a vfork, what
+        // the worker frees is gone from the zygote's memory too.
+        let folder_for_worker = folder.clone();
         let numbers = pipes.each_ref().map(AsRawFd::as_raw_fd);
-        let run_leader = move || {
+        let run_worker = move || {
             let joined = match (groups, slot) {
                 (Some(groups), Some(slot)) => groups.join(slot),
                 _ => Ok(()),
             };
             match joined {
-                Ok(()) => leader(&check, pipes, inherited, folder_for_leader, worker_stack),
+                Ok(()) => worker(&check, pipes, inherited, folder_for_worker),
                 Err(error) => report_setup_failure(&pipes[2], &error),
             }
         };
-        let started = if as_vfork {
-            // SAFETY: the zygote has one thread; the leader runs on its
-            // own stack, and becomes the init (or exits) before the zygote
-            // runs again, having freed what it allocated.
-            #[allow(unsafe_code)]
-            let started = unsafe { vfork_on(&mut self.leader_stack, namespaces, run_leader) };
-            // The leader took the pipes in its own descriptor table; the
-            // zygote's copies close by number (had the clone failed, the
-            // leader's body would have been dropped here with them).
-            if started.is_ok() {
-                for fd in numbers {
-                    let _ = nix::unistd::close(fd);
-                }
+        // SAFETY: the zygote has one thread; the worker runs on its own
+        // stack, and executes the image (or exits) before the zygote runs
+        // again, having freed what it allocated.
+        #[allow(unsafe_code)]
+        let started = unsafe { vfork_on(&mut self.worker_stack, namespaces, run_worker) };
+        // The worker took the pipes in its own descriptor table; the
+        // zygote's copies close by number (had the clone failed, the
+        // worker's body would have been dropped here with them).
+        if started.is_ok() {
+            for fd in numbers {
+                let _ = nix::unistd::close(fd);
             }
-            started
-        } else {
-            let forked = fork_into(namespaces);
-            if let Ok(None) = forked {
-                exit_now(run_leader())
-            }
-            // The zygote's copy of the leader's body, pipes and all.
-            drop(run_leader);
-            forked.map(|child| child.unwrap_or(Pid::from_raw(0)))
-        };
-        // The worker has its own copy, or has ended; the listener comes at
-        // once after a vfork, and after a fork once the worker has it.
+        }
+        // The worker has sent the listener on its copy, or has ended.
         drop(sender);
         match started {
             Ok(child) => {
                 let threads = receiver.as_ref().and_then(threads::receive_listener);
-                // The leader's own group, set from both sides so that a kill
-                // sent at once still reaches it (after a vfork, the leader
-                // has set it already).
-                let _ = setpgid(child, child);
                 self.running.insert(
                     child,
                     Running {

@@ -1,7 +1,7 @@
 //! A child that shares its parent's memory until it executes a program or
 //! exits (`clone` with `CLONE_VM | CLONE_VFORK`), on a stack of its own.
 //!
-//! A check's leader and worker start this way (see the `check` module): a
+//! A check's worker starts this way (see the `check` module): a
 //! `fork` would copy the zygote's address space only for `execve` to throw
 //! the copy away, and fault in every page it touched on the way. In a
 //! typical class of 100 on the 2-core machine, the worker as a vfork took
@@ -23,16 +23,15 @@ use nix::unistd::Pid;
 
 /// A child's stack: an anonymous mapping of its own, with an inaccessible
 /// page at the bottom, so that an overflow faults instead of writing over
-/// the memory it shares. The zygote makes one for leaders and one for
-/// workers, and reuses them: a leader and its worker each finish with
-/// their stack before the zygote runs again.
+/// the memory it shares. The zygote makes one for its workers and reuses
+/// it: each worker finishes with it before the zygote runs again.
 #[derive(Debug)]
 pub(super) struct Stack {
     base: NonNull<c_void>,
 }
 
 impl Stack {
-    /// Far more than a leader's or worker's setup needs (the seccomp
+    /// Far more than a worker's setup needs (the seccomp
     /// filter goes deepest); only the pages it touches are ever made.
     const SIZE: usize = 1 << 20;
     const GUARD: usize = 1 << 12;
@@ -111,14 +110,6 @@ pub(super) unsafe fn vfork_on(
     }
 }
 
-/// Ends a forked process at once, without running the destructors of the
-/// frames it was copied from.
-#[allow(unsafe_code)]
-pub(super) fn exit_now(code: i32) -> ! {
-    // SAFETY: _exit only ends the process.
-    unsafe { nix::libc::_exit(code) }
-}
-
 /// Executes a program with `name` as its one argument and an empty
 /// environment: the file at `path` (from the working folder when `at` is
 /// `AT_FDCWD`), or with an empty path and `AT_EMPTY_PATH` in `flags`, the
@@ -126,7 +117,7 @@ pub(super) fn exit_now(code: i32) -> ! {
 ///
 /// Its argument lists are on the stack: nix's `execve` and `fexecve` build
 /// theirs on the heap, which in a vfork is the parent's, so each check's
-/// worker and leader would leave them behind in the zygote's memory.
+/// worker would leave them behind in the zygote's memory.
 #[allow(unsafe_code)]
 pub(super) fn execute(at: RawFd, path: &CStr, name: &CStr, flags: nix::libc::c_int) -> Errno {
     let arguments = [name.as_ptr(), std::ptr::null()];

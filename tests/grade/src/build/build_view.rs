@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use grade_sandbox::BuildView;
+use grade_sandbox::namespaces::Namespaces;
 
 use crate::build::discover::Submission;
 use crate::machine::host::workspace_root;
-use crate::machine::setting::unshare_arguments;
+use crate::machine::setting::in_namespaces;
 
 /// What the build need not see, and a student's code must not: the
 /// reference solutions, the stubs, the book, the fixtures (full answers
@@ -116,67 +117,40 @@ pub fn build_temporary(dir: &Path) -> PathBuf {
     dir.join("tmp")
 }
 
-/// The `unshare` arguments that give cargo a mount namespace of its own in
-/// which paths can be covered, or `None` where this system does not allow
-/// one (then the scan, the dep-info check and the build's Landlock view
-/// stand without it).
-pub fn mount_namespace() -> Option<&'static [&'static str]> {
-    // A PID namespace with its own /proc too: through the host's,
-    // /proc/<pid>/root shows every covered folder again.
-    const BUILD: &[&str] = &[
-        "--mount",
-        "--propagation",
-        "private",
-        "--pid",
-        "--fork",
-        "--mount-proc",
-    ];
-    static ARGS: std::sync::OnceLock<Option<Vec<&'static str>>> = std::sync::OnceLock::new();
-    ARGS.get_or_init(|| {
+/// The namespaces that give cargo a mount namespace of its own in which
+/// paths can be covered, or `None` where this system does not allow one
+/// (then the scan, the dep-info check and the build's Landlock view stand
+/// without it). A PID namespace with its own /proc too: through the
+/// host's, /proc/<pid>/root shows every covered folder again.
+pub fn mount_namespace() -> Option<Namespaces> {
+    static CHOSEN: std::sync::OnceLock<Option<Namespaces>> = std::sync::OnceLock::new();
+    *CHOSEN.get_or_init(|| {
         let probe = tempfile::tempdir().ok()?;
+        let view = BuildView {
+            hide: vec![probe.path().to_path_buf()],
+            ..BuildView::default()
+        };
+        let view = serde_json::to_string(&view).ok()?;
+        let grade = std::env::current_exe().ok()?;
         // As root first; a user that may not mount there tries again in a
-        // user namespace of its own.
+        // user namespace of its own. The probe is the build's own first
+        // step: covering a folder, in the build's view.
         [false, true]
             .into_iter()
-            .map(|as_user| unshare_arguments(as_user, BUILD))
-            .find(|args| {
-                Command::new("unshare")
-                    .args(args)
-                    .args(["sh", "-c", "mount -t tmpfs tmpfs \"$1\"", "sh"])
-                    .arg(probe.path())
-                    .stdin(Stdio::null())
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status()
-                    .is_ok_and(|status| status.success())
+            .map(Namespaces::build)
+            .find(|&namespaces| {
+                in_namespaces(namespaces).is_ok_and(|mut command| {
+                    command
+                        .arg(&grade)
+                        .arg(grade_sandbox::BUILD_VIEW_COMMAND)
+                        .arg("true")
+                        .env(grade_sandbox::BUILD_VIEW_VARIABLE, &view)
+                        .stdin(Stdio::null())
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .status()
+                        .is_ok_and(|status| status.success())
+                })
             })
     })
-    .as_deref()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Where the system allows a mount namespace, the build's /proc holds
-    /// only its own processes, so the host's file system does not show
-    /// through another process's root. (The covering of the hidden paths
-    /// is `grade_sandbox`'s `BuildView::hide_paths`, tested there.)
-    #[test]
-    fn the_builds_proc_shows_only_its_own_processes() {
-        let Some(args) = mount_namespace() else {
-            eprintln!("no mount namespace here: the build sees everything");
-            return;
-        };
-        let output = Command::new("unshare")
-            .args(args)
-            .args(["sh", "-c", "ls /proc | grep -c '^[0-9]'"])
-            .output()
-            .unwrap();
-        let processes: usize = String::from_utf8_lossy(&output.stdout)
-            .trim()
-            .parse()
-            .unwrap();
-        assert!(processes <= 3, "{processes} processes in the build's /proc");
-    }
 }

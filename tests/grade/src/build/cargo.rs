@@ -25,6 +25,8 @@ use crate::build::diagnostic::{Diagnostic, DiagnosticLevel, crate_of, link_cause
 use crate::build::failure::Stopped;
 use crate::build::link::{self, TemplateFailed};
 use crate::build::workspace;
+use crate::machine::process_group::GroupLeader;
+use crate::machine::setting::in_namespaces;
 use crate::rubric::BuildLimits;
 use cargo_metadata::Message;
 
@@ -101,10 +103,9 @@ impl Cargo {
         rustc_args: &[String],
     ) -> anyhow::Result<Build> {
         let packages: Vec<&str> = packages.collect();
-        let mut child = self
-            .command(subcommand, &packages, rustc_args)?
-            .spawn()
-            .context("running cargo to build the submissions")?;
+        let GroupLeader { mut child, named } =
+            GroupLeader::spawn(&mut self.command(subcommand, &packages, rustc_args)?)
+                .context("running cargo to build the submissions")?;
         let stderr = child.stderr.take().context("cargo's stderr")?;
         let stderr = tail_on_a_thread(stderr, STDERR_KEPT);
         let stdout = child.stdout.take().context("cargo's stdout")?;
@@ -113,6 +114,7 @@ impl Cargo {
             heard.line(line);
         });
         let status = child.wait().context("waiting for cargo")?;
+        drop(named);
         let stderr = stderr.join().unwrap_or_default();
         read.context("reading cargo's messages")?;
         if crate::cli::timings_requested() {
@@ -144,12 +146,12 @@ impl Cargo {
         let grade = std::env::current_exe().context("finding grade's own executable")?;
         let mut view = build_view(&self.dir);
         let mut command = match mount_namespace() {
-            Some(args) => {
+            Some(namespaces) => {
                 // Covered by `grade __build-view` itself, inside the
                 // namespace, before its Landlock rules.
                 view.hide = self.hidden.clone();
-                let mut command = Command::new("unshare");
-                command.args(args).arg(grade);
+                let mut command = in_namespaces(namespaces)?;
+                command.arg(grade);
                 command
             }
             None => Command::new(grade),

@@ -31,6 +31,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, bail};
 use object::read::archive::ArchiveFile;
 
+use crate::machine::process_group;
+
 /// The template's binary in the generated images package.
 pub const TEMPLATE_BIN: &str = "image";
 
@@ -270,9 +272,7 @@ pub fn link_all(
 
 /// Runs one image's link: `Err` with the linker's first error line.
 fn run_linker(mut command: Command) -> Result<(), LinkFailed> {
-    let output = command
-        .stdin(std::process::Stdio::null())
-        .output()
+    let output = process_group::output(command.stdin(std::process::Stdio::null()))
         .map_err(LinkFailed::LinkerNotStarted)?;
     if output.status.success() {
         return Ok(());

@@ -1,12 +1,11 @@
 //! Stopping cleanly on Ctrl-C or SIGTERM.
 //!
-//! A terminal's Ctrl-C reaches its whole foreground process group: `grade`
-//! and, while a batch builds, the cargo, rustc and linkers it started,
-//! which share its group. It never reaches a zygote or a check, which have
-//! groups of their own. A `kill` reaches `grade` alone. Either way the
+//! A terminal's Ctrl-C reaches its whole foreground process group: `grade`,
+//! not cargo, a linker or a zygote, which lead groups of their own (see
+//! [`process_group`]). A `kill` reaches `grade` alone. Either way the
 //! signal's handler only notes it ([`stopped`]); this module's thread then
 //! runs the stop of the phase under way ([`on_stop`]): the building phase
-//! kills every process `grade` started, the grading phase tells its
+//! kills every group `grade` started, the grading phase tells its
 //! workers to take no more checks and its zygotes to end theirs. The phase
 //! then returns as it does when it fails, and the grader returns
 //! [`Stopped`], so every temporary folder is removed on the way out and
@@ -26,8 +25,8 @@ use std::time::Duration;
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 
-use crate::machine::descendants::kill_descendants;
 use crate::machine::lock;
+use crate::machine::process_group;
 
 /// How long a phase may take to stop before `grade` exits without it.
 pub(crate) const PATIENCE: Duration = Duration::from_secs(10);
@@ -191,7 +190,7 @@ impl Drop for OnStop {
     }
 }
 
-/// While the guard lives, a stop kills every process `grade` has started,
+/// While the guard lives, a stop kills every group `grade` has started,
 /// and every one it starts next: how the building phase stops, since
 /// cargo may be started again (a repair round, the images' link) before
 /// the phase notices.
@@ -209,13 +208,13 @@ pub(crate) fn kill_children_on_stop() -> KillChildren {
         let until = Arc::clone(&until);
         let killing = thread::Builder::new().spawn(move || {
             while !until.load(Ordering::SeqCst) {
-                kill_descendants();
+                process_group::kill_all();
                 thread::sleep(Duration::from_millis(20));
             }
         });
         if killing.is_err() {
             // Once, then: a cargo started later runs to its end.
-            kill_descendants();
+            process_group::kill_all();
         }
     });
     KillChildren { over, _stop: stop }
@@ -227,7 +226,7 @@ impl Drop for KillChildren {
     fn drop(&mut self) {
         self.over.store(true, Ordering::SeqCst);
         if stopped().is_some() {
-            kill_descendants();
+            process_group::kill_all();
         }
     }
 }
@@ -267,7 +266,7 @@ impl Drop for Leftover {
 /// removes the registered folders, says so in one line, and exits as the
 /// signal would have.
 fn exit_at_once(number: i32, why: &str) -> ! {
-    kill_descendants();
+    process_group::kill_all();
     if let Some(watch) = WATCH.get() {
         for path in lock(&watch.leftovers).iter() {
             let _ = std::fs::remove_dir_all(path);

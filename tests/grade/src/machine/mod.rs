@@ -5,15 +5,14 @@
 //! builds for; `setting` finds and describes the sandbox this machine
 //! allows; `output_file` writes a file whole or not at all; `interrupt`
 //! stops a run cleanly on Ctrl-C or SIGTERM, ending what it started
-//! (`descendants`); `untrusted_tree` walks and reads a folder that
+//! (`process_group`); `untrusted_tree` walks and reads a folder that
 //! someone else wrote, following no link and bounded in what it reads.
 
-// The floor's nouns, for every wing but descendants, which only
-// interrupt uses.
-mod descendants;
+// The floor's nouns, for every wing.
 pub(crate) mod host;
 pub(crate) mod interrupt;
 pub(crate) mod output_file;
+pub(crate) mod process_group;
 pub(crate) mod setting;
 pub(crate) mod untrusted_tree;
 

@@ -10,37 +10,31 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nix::unistd::Uid;
 
+use grade_sandbox::namespaces::{IN_NAMESPACES_COMMAND, Namespaces};
 use grade_sandbox::{Cgroups, Isolation};
 
 /// The environment variable that chooses the isolation instead of the best
 /// this machine offers: `namespaces`, `landlock` or `none`.
 pub const ISOLATION_VARIABLE: &str = "GRADE_ISOLATION";
 
-/// `unshare`'s arguments for `namespaces`: for a grader that is not root,
-/// first a user namespace in which it is root, which the others need.
-pub(crate) fn unshare_arguments(as_user: bool, namespaces: &[&'static str]) -> Vec<&'static str> {
-    let user: &[&'static str] = if as_user {
-        &["--user", "--map-root-user"]
-    } else {
-        &[]
-    };
-    user.iter().chain(namespaces).copied().collect()
+/// A command that runs its program in `namespaces`, made by `grade
+/// __in-namespaces` (see [`grade_sandbox::namespaces`]): add the program
+/// and its arguments.
+pub(crate) fn in_namespaces(namespaces: Namespaces) -> anyhow::Result<Command> {
+    let mut command = Command::new(std::env::current_exe()?);
+    command
+        .arg(IN_NAMESPACES_COMMAND)
+        .arg(namespaces.to_argument());
+    Ok(command)
 }
 
-/// The `unshare` arguments that start a zygote in its own namespaces.
-pub(crate) fn namespace_arguments() -> Vec<&'static str> {
-    const ZYGOTE: &[&str] = &[
-        "--pid",
-        "--fork",
-        "--kill-child",
-        "--net",
-        "--mount",
-        "--ipc",
-    ];
-    unshare_arguments(!Uid::effective().is_root(), ZYGOTE)
+/// A zygote's namespaces: for a grader that is not root, a user namespace
+/// too, in which it is root, which the others need.
+pub(crate) fn zygote_namespaces() -> Namespaces {
+    Namespaces::zygote(!Uid::effective().is_root())
 }
 
-/// How checks are isolated on this machine: namespaces when `unshare` may
+/// How checks are isolated on this machine: namespaces when `grade` may
 /// make them, else Landlock when the kernel enforces it, else neither.
 /// `GRADE_ISOLATION` may choose a weaker one, to try it.
 pub fn isolation() -> anyhow::Result<Isolation> {
@@ -48,14 +42,15 @@ pub fn isolation() -> anyhow::Result<Isolation> {
     CHOSEN
         .get_or_init(|| {
             let namespaces = || {
-                Command::new("unshare")
-                    .args(namespace_arguments())
-                    .arg("true")
-                    .stdin(Stdio::null())
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status()
-                    .is_ok_and(|status| status.success())
+                in_namespaces(zygote_namespaces()).is_ok_and(|mut command| {
+                    command
+                        .arg("true")
+                        .stdin(Stdio::null())
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .status()
+                        .is_ok_and(|status| status.success())
+                })
             };
             match std::env::var(ISOLATION_VARIABLE).ok().as_deref() {
                 None | Some("") => Ok(if namespaces() {
@@ -83,7 +78,7 @@ pub fn isolation() -> anyhow::Result<Isolation> {
 /// once a run, so kept, and handed out again, by value.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum IsolationRefused {
-    #[error("GRADE_ISOLATION=namespaces, but unshare cannot make namespaces here")]
+    #[error("GRADE_ISOLATION=namespaces, but grade cannot make namespaces here")]
     NoNamespaces,
     #[error("GRADE_ISOLATION=landlock, but this kernel does not enforce it")]
     NoLandlock,
@@ -265,17 +260,5 @@ mod tests {
         );
         let old_kernel = setting(true, Isolation::Namespaces, true, 0).describe();
         assert!(old_kernel.ends_with("refuse a submission that names a file outside itself)"));
-    }
-
-    #[test]
-    fn a_user_asks_for_a_user_namespace_before_the_others() {
-        assert_eq!(
-            unshare_arguments(false, &["--pid", "--net"]),
-            ["--pid", "--net"]
-        );
-        assert_eq!(
-            unshare_arguments(true, &["--pid", "--net"]),
-            ["--user", "--map-root-user", "--pid", "--net"]
-        );
     }
 }

@@ -2,8 +2,9 @@
 //! stop, and talking to them.
 //!
 //! Each submission gets one zygote: `grade` itself, started again as
-//! `grade __zygote <image>` with `unshare` into its own PID, network,
-//! mount and IPC namespaces (when this machine allows them), its limits in
+//! `grade __zygote <image>` in its own PID, network,
+//! mount and IPC namespaces (when this machine allows them; `grade
+//! __in-namespaces` makes them), its limits in
 //! its environment. It holds no student code. For each check the grader
 //! passes it three new pipes, and it forks a fresh process tree that
 //! limits itself and only then executes the submission's image, which

@@ -334,7 +334,7 @@ pub(crate) fn join_workers(workers: Vec<JoinHandle<()>>) -> Vec<String> {
 
 /// Three checks per core: each alternates between the grader's thread
 /// (sending, counting, judging), the zygote (which waits while a check's
-/// leader and worker set up, see `grade_sandbox`'s vfork) and the
+/// worker sets up, see `grade_sandbox`'s vfork) and the
 /// sandboxed child (the student's code), so one per core leaves a core
 /// idle about a third of the time (measured: 2.2 s of grading at one per
 /// core, 1.8 s at two, 1.7 s at three, for 20 submissions on 2 cores), and

@@ -7,9 +7,8 @@
 use std::collections::HashMap;
 use std::io::Read;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -19,12 +18,11 @@ use std::time::Duration;
 use anyhow::Context;
 
 use grade_sandbox::control::{self, FromZygote, ToZygote};
-use grade_sandbox::{
-    Cgroups, FORK_LEADERS_VARIABLE, Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox,
-};
+use grade_sandbox::{Cgroups, Isolation, LIMITS_VARIABLE, Limits, SANDBOX_VARIABLE, Sandbox};
 
 use crate::machine::lock;
-use crate::machine::setting::{Setting, namespace_arguments};
+use crate::machine::process_group::GroupLeader;
+use crate::machine::setting::{Setting, in_namespaces, zygote_namespaces};
 
 /// The first of the users that checks run as when `grade` runs as root,
 /// far above any real account. Each run takes a range of 2^20 by its
@@ -76,7 +74,7 @@ pub(crate) struct SpawnedCheck {
 #[derive(Debug)]
 pub struct Zygote {
     /// `None` once the zygote is being stopped.
-    process: Mutex<Option<Child>>,
+    process: Mutex<Option<GroupLeader>>,
     control: OwnedFd,
     waiting: Arc<Mutex<HashMap<u64, Sender<Ended>>>>,
     next_token: AtomicU64,
@@ -93,13 +91,12 @@ impl Zygote {
         let sandbox = Sandbox {
             isolation: setting.isolation,
             cgroups: cgroups.clone(),
-            fork_leaders: std::env::var_os(FORK_LEADERS_VARIABLE).is_some_and(|v| v == "1"),
         };
         let (ours, theirs) = control::socket_pair()?;
         let mut command = match setting.isolation {
             Isolation::Namespaces => {
-                let mut command = Command::new("unshare");
-                command.args(namespace_arguments()).arg("--").arg(&grade);
+                let mut command = in_namespaces(zygote_namespaces())?;
+                command.arg(&grade);
                 command
             }
             Isolation::Landlock | Isolation::None => Command::new(&grade),
@@ -113,12 +110,10 @@ impl Zygote {
             .current_dir("/")
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        let mut process = command
-            .spawn()
+            .stderr(Stdio::piped());
+        let mut process = GroupLeader::spawn(&mut command)
             .with_context(|| format!("starting {}", grade.display()))?;
-        let stderr = process.stderr.take().context("no stderr")?;
+        let stderr = process.child.stderr.take().context("no stderr")?;
         let waiting: Arc<Mutex<HashMap<u64, Sender<Ended>>>> = Arc::default();
         let listener = ours.try_clone()?;
         let waiters = Arc::clone(&waiting);
@@ -197,7 +192,7 @@ impl Drop for Zygote {
         let process = lock(&self.process).take();
         let cgroups = self.cgroups.take();
         let job = Arc::new(Mutex::new(Some((process, cgroups))));
-        let stop = |job: &Mutex<Option<(Option<Child>, Option<Cgroups>)>>| {
+        let stop = |job: &Mutex<Option<(Option<GroupLeader>, Option<Cgroups>)>>| {
             let Some((process, cgroups)) = lock(job).take() else {
                 return;
             };
@@ -235,19 +230,17 @@ pub(crate) fn wait_for_stopping_zygotes() {
 
 /// Waits up to a second for the zygote `process` (told to end) to exit,
 /// then kills its process group.
-fn stop_zygote(mut process: Child) {
+fn stop_zygote(mut process: GroupLeader) {
     let ended = (0..1000).any(|_| {
-        let ended = matches!(process.try_wait(), Ok(Some(_)));
+        let ended = matches!(process.child.try_wait(), Ok(Some(_)));
         if !ended {
             thread::sleep(Duration::from_millis(1));
         }
         ended
     });
     if !ended {
-        let group = nix::unistd::Pid::from_raw(process.id() as i32);
-        let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
-        let _ = process.kill();
-        let _ = process.wait();
+        process.kill_group();
+        let _ = process.child.wait();
     }
 }
 
