@@ -7,7 +7,7 @@
 //!
 //! It replaces util-linux's `unshare --fork --kill-child`: one program
 //! fewer on which the sandbox depends, and one place where namespaces are
-//! made (a check's own PID and mount namespaces are the zygote's `clone`).
+//! made (but a check's own mount namespace, a flag of the zygote's vfork).
 
 use std::ffi::OsString;
 use std::os::fd::{AsFd, OwnedFd};

@@ -144,6 +144,17 @@ struct Zygote {
     running: HashMap<Pid, Running>,
 }
 
+/// What a check needs before its worker starts: its namespaces, its
+/// folder (without namespaces), its cgroup slot, and where the zygote
+/// counts its threads, the two ends of the socket (receiver, sender) the
+/// worker sends its listener on.
+struct Prepared {
+    namespaces: CloneFlags,
+    folder: Option<PathBuf>,
+    slot: Option<usize>,
+    threads: Option<(OwnedFd, OwnedFd)>,
+}
+
 /// A running check: the grader's token for it, the temporary folder to
 /// remove when it ends (without namespaces), its cgroup slot, and where
 /// nothing else counts its threads, the listener its `clone`s wait on.
@@ -234,12 +245,7 @@ impl Zygote {
                 Err(error) => return Err(error.into()),
             };
             if let Some(check) = self.running.remove(&pid) {
-                if let Some(folder) = check.folder {
-                    let _ = std::fs::remove_dir_all(folder);
-                }
-                if let (Some(groups), Some(slot)) = (&mut self.groups, check.slot) {
-                    groups.release(slot);
-                }
+                self.clear_up(check.folder, check.slot);
                 self.tell(&FromZygote::Ended {
                     token: check.token,
                     status,
@@ -258,40 +264,11 @@ impl Zygote {
         let Ok(pipes) = <[OwnedFd; CHECK_PIPES]>::try_from(fds) else {
             return self.tell(&failed(format!("a check needs {CHECK_PIPES} pipes")));
         };
-        // Without namespaces, the check's folder is made and removed here,
-        // where a kill cannot interrupt the removal.
-        let (namespaces, folder) = match self.sandbox.isolation {
-            // A mount namespace for its /tmp, and no other: no IPC
-            // namespace (39 µs of kernel time each on the 2-core machine),
-            // since seccomp refuses every System V and POSIX message call,
-            // so a check has nothing in one, and the zygote's own keeps the
-            // submission's from the host's (sysv_shm_*); no PID namespace
-            // (see the module's comment).
-            Isolation::Namespaces => (CloneFlags::CLONE_NEWNS, None),
-            Isolation::Landlock | Isolation::None => {
-                match view::make_temporary_folder(uid.is_some()) {
-                    Ok(folder) => (CloneFlags::empty(), Some(folder)),
-                    Err(error) => return self.tell(&failed(format!("{error:#}"))),
-                }
-            }
+        let prepared = match self.prepare(uid) {
+            Ok(prepared) => prepared,
+            Err(message) => return self.tell(&failed(message)),
         };
-        let slot = match &mut self.groups {
-            Some(groups) => match groups.take(self.limits.memory_mib, self.limits.processes) {
-                Ok(slot) => Some(slot),
-                Err(error) => return self.tell(&failed(format!("{error:#}"))),
-            },
-            None => None,
-        };
-        // Where neither a user of its own (root) nor a user namespace of its
-        // own counts a check's threads, the zygote does (see `threads`).
-        let counted = match self.sandbox.isolation {
-            Isolation::Namespaces => false,
-            Isolation::Landlock | Isolation::None => uid.is_none(),
-        };
-        let (receiver, sender) = match counted.then(threads::socket).transpose() {
-            Ok(ends) => ends.unzip(),
-            Err(error) => return self.tell(&failed(format!("socketpair: {error}"))),
-        };
+        let (receiver, sender) = prepared.threads.unzip();
         let inherited = [self.control.as_raw_fd(), self.children.as_raw_fd()];
         let check = Check {
             image: &self.image,
@@ -303,10 +280,10 @@ impl Zygote {
             own_user_namespace: self.own_user_namespaces && uid.is_none(),
             thread_socket: sender.as_ref().map(AsRawFd::as_raw_fd),
         };
-        let groups = &self.groups;
+        let (groups, slot) = (&self.groups, prepared.slot);
         // The worker's own copy of the folder's name: after a vfork, what
         // the worker frees is gone from the zygote's memory too.
-        let folder_for_worker = folder.clone();
+        let folder_for_worker = prepared.folder.clone();
         let numbers = pipes.each_ref().map(AsRawFd::as_raw_fd);
         let run_worker = move || {
             let joined = match (groups, slot) {
@@ -322,7 +299,7 @@ impl Zygote {
         // stack, and executes the image (or exits) before the zygote runs
         // again, having freed what it allocated.
         #[allow(unsafe_code)]
-        let started = unsafe { vfork_on(&mut self.worker_stack, namespaces, run_worker) };
+        let started = unsafe { vfork_on(&mut self.worker_stack, prepared.namespaces, run_worker) };
         // The worker took the pipes in its own descriptor table; the
         // zygote's copies close by number (had the clone failed, the
         // worker's body would have been dropped here with them).
@@ -336,23 +313,80 @@ impl Zygote {
         match started {
             Ok(child) => {
                 let threads = receiver.as_ref().and_then(threads::receive_listener);
-                self.running.insert(
-                    child,
-                    Running {
-                        token,
-                        folder,
-                        slot,
-                        threads,
-                    },
-                );
+                let Prepared { folder, slot, .. } = prepared;
+                let running = Running {
+                    token,
+                    folder,
+                    slot,
+                    threads,
+                };
+                self.running.insert(child, running);
                 Ok(())
             }
             Err(error) => {
-                if let (Some(groups), Some(slot)) = (&mut self.groups, slot) {
-                    groups.release(slot);
-                }
+                self.clear_up(prepared.folder, prepared.slot);
                 self.tell(&failed(format!("clone: {error}")))
             }
+        }
+    }
+
+    /// What a check needs before its worker starts, or why it cannot have
+    /// it (what was made by then is undone).
+    fn prepare(&mut self, uid: Option<u32>) -> Result<Prepared, String> {
+        // Without namespaces, the check's folder is made and removed here,
+        // where a kill cannot interrupt the removal.
+        let (namespaces, folder) = match self.sandbox.isolation {
+            // A mount namespace for its /tmp, and no other: no IPC
+            // namespace (39 µs of kernel time each on the 2-core machine),
+            // since seccomp refuses every System V and POSIX message call,
+            // so a check has nothing in one, and the zygote's own keeps the
+            // submission's from the host's (sysv_shm_*); no PID namespace
+            // (see the module's comment).
+            Isolation::Namespaces => (CloneFlags::CLONE_NEWNS, None),
+            Isolation::Landlock | Isolation::None => {
+                let folder = view::make_temporary_folder(uid.is_some())
+                    .map_err(|error| format!("{error:#}"))?;
+                (CloneFlags::empty(), Some(folder))
+            }
+        };
+        let slot = match &mut self.groups {
+            Some(groups) => match groups.take(self.limits.memory_mib, self.limits.processes) {
+                Ok(slot) => Some(slot),
+                Err(error) => {
+                    self.clear_up(folder, None);
+                    return Err(format!("{error:#}"));
+                }
+            },
+            None => None,
+        };
+        // Where neither a user of its own (root) nor a user namespace of its
+        // own counts a check's threads, the zygote does (see `threads`).
+        let counted = match self.sandbox.isolation {
+            Isolation::Namespaces => false,
+            Isolation::Landlock | Isolation::None => uid.is_none(),
+        };
+        let threads = match counted.then(threads::socket).transpose() {
+            Ok(ends) => ends,
+            Err(error) => {
+                self.clear_up(folder, slot);
+                return Err(format!("socketpair: {error}"));
+            }
+        };
+        Ok(Prepared {
+            namespaces,
+            folder,
+            slot,
+            threads,
+        })
+    }
+
+    /// Removes a check's folder and frees its cgroup slot.
+    fn clear_up(&mut self, folder: Option<PathBuf>, slot: Option<usize>) {
+        if let Some(folder) = folder {
+            let _ = std::fs::remove_dir_all(folder);
+        }
+        if let (Some(groups), Some(slot)) = (&mut self.groups, slot) {
+            groups.release(slot);
         }
     }
 }
