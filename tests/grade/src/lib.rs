@@ -20,9 +20,7 @@
 //! module imports only its own layer and lower ones, never a later wing,
 //! and no two modules import each other. CI checks both by reading every
 //! `use` (`cargo run -p import-graph`, which also fails when its table of
-//! grade's layers and these lines disagree); the two loops left, in the
-//! image build and the sandbox client, are listed there until their
-//! files' own rework breaks them.
+//! grade's layers and these lines disagree); it finds none.
 //!
 //! What a submission wrote reaches no one raw: `results::markdown` makes it
 //! inert Markdown (`results::messages` composes each report's words from

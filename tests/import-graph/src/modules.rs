@@ -1,5 +1,6 @@
 //! A crate's module tree: which file holds each module, found from the
-//! crate's root by its `mod` declarations, as rustc finds them.
+//! crate's root by its `mod` declarations, as rustc finds them, and then
+//! from the crate's files, for the modules a macro declares.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,6 +23,8 @@ pub struct ModuleFile {
 #[allow(missing_debug_implementations)]
 pub struct ModuleTree {
     pub files: BTreeMap<ModulePath, ModuleFile>,
+    /// The files and folders of test-only modules, which are left out.
+    test_only: Vec<PathBuf>,
 }
 
 /// The modules a crate root declares, in the order its `mod` lines come.
@@ -52,7 +55,73 @@ impl ModuleTree {
         let mut tree = ModuleTree::default();
         let directory = root.parent().unwrap_or(Path::new(".")).to_path_buf();
         tree.read_file(Vec::new(), root, &directory)?;
+        // Only a crate's own folder: a `tests/x.rs` or `bin/x.rs` root
+        // shares its folder with other crates, and `main.rs` beside a
+        // `lib.rs` is a crate whose modules are the library's.
+        let name = root.file_name().and_then(|name| name.to_str());
+        let owns_folder = match name {
+            Some("lib.rs") => true,
+            Some("main.rs") => !directory.join("lib.rs").is_file(),
+            _ => false,
+        };
+        if owns_folder {
+            tree.read_undeclared(&directory)?;
+        }
         Ok(tree)
+    }
+
+    /// Reads each `.rs` file under `directory` that no `mod` line seen so
+    /// far declares, as the module its path names (`checks/flip.rs` is
+    /// `checks::flip`): a module declared by a macro (`pub mod $name;` in
+    /// a `macro_rules!`, which this reader does not expand) is still a
+    /// file there, and its imports are still edges. Left out: the files
+    /// of test-only modules, and `bin/`, whose files are crates of their
+    /// own.
+    fn read_undeclared(&mut self, directory: &Path) -> Result<(), Error> {
+        let mut files = Vec::new();
+        let mut folders = vec![directory.to_path_buf()];
+        while let Some(folder) = folders.pop() {
+            let entries = std::fs::read_dir(&folder).map_err(|source| Error::Read {
+                path: folder.clone(),
+                source,
+            })?;
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if self.test_only.iter().any(|left| path.starts_with(left)) {
+                    continue;
+                }
+                if path.is_dir() {
+                    if path != directory.join("bin") {
+                        folders.push(path);
+                    }
+                } else if path.extension().is_some_and(|extension| extension == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        files.sort();
+        for file in files {
+            let Ok(relative) = file.strip_prefix(directory) else {
+                continue;
+            };
+            let mut module: ModulePath = relative
+                .with_extension("")
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            let own_folder = if module.last().is_some_and(|last| last == "mod") {
+                module.pop();
+                file.parent().unwrap_or(directory).to_path_buf()
+            } else {
+                file.with_extension("")
+            };
+            let is_root = module.len() == 1 && (module[0] == "lib" || module[0] == "main");
+            if is_root || self.files.contains_key(&module) {
+                continue;
+            }
+            self.read_file(module, &file, &own_folder)?;
+        }
+        Ok(())
     }
 
     /// Whether `module` has a file of its own.
@@ -92,10 +161,12 @@ impl ModuleTree {
             let syn::Item::Mod(declaration) = item else {
                 continue;
             };
+            let name = declaration.ident.to_string();
             if is_test_only(&declaration.attrs) {
+                self.test_only.push(children.join(format!("{name}.rs")));
+                self.test_only.push(children.join(&name));
                 continue;
             }
-            let name = declaration.ident.to_string();
             let mut child = module.to_vec();
             child.push(name.clone());
             match &declaration.content {

@@ -102,7 +102,20 @@ fn flips_on(f: &dyn Functions, words: &[u64]) -> Option<Vec<bool>> {
     if rng.draws() != words.len() || answers.len() != words.len() {
         return None;
     }
-    super::flip::sides(answers).ok()
+    sides(answers).ok()
+}
+
+/// Whether each answer was heads, or the first answer that was neither
+/// "heads" nor "tails".
+pub(super) fn sides(answers: Vec<String>) -> Result<Vec<bool>, String> {
+    answers
+        .into_iter()
+        .map(|word| match word.as_str() {
+            "heads" => Ok(true),
+            "tails" => Ok(false),
+            _ => Err(word),
+        })
+        .collect()
 }
 
 /// Reads the coin, if it draws one word per flip in a way the probe knows.

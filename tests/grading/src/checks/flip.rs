@@ -1,6 +1,6 @@
 //! Checks of `flip`: a coin that shows "heads" with probability 2/3.
 
-use super::coin_probe::{self, Reading};
+use super::coin_probe::{self, Reading, sides};
 use crate::stats::{self, ChiSquare};
 use crate::{CheckRng, Failure, Functions};
 
@@ -19,19 +19,6 @@ const EXACT_REGION: (u64, u64) = (238_615, 241_382);
 fn heads(f: &dyn Functions, count: u64, seed: u64) -> Result<Vec<bool>, String> {
     let mut rng = CheckRng::seeded(seed);
     sides(f.flip().call(&mut rng, count as usize))
-}
-
-/// Whether each answer was heads, or the first answer that was neither
-/// "heads" nor "tails".
-pub(super) fn sides(answers: Vec<String>) -> Result<Vec<bool>, String> {
-    answers
-        .into_iter()
-        .map(|word| match word.as_str() {
-            "heads" => Ok(true),
-            "tails" => Ok(false),
-            _ => Err(word),
-        })
-        .collect()
 }
 
 fn wrong_word(word: String) -> Failure {
