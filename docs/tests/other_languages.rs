@@ -1,8 +1,8 @@
 //! The book's blocks in other languages run too: each ```python block of a
 //! chapter is run on its own with python3, and its asserts are what it
-//! checks. They need scipy and numpy (`pip install scipy`), which CI
-//! installs; elsewhere, without them, the test says what it skipped. The
-//! R calls of the any-language chapter's table run with Rscript (Debian's
+//! checks. They need scipy and numpy (`pip install scipy`), so a plain
+//! `cargo test` reports them ignored; `.ci/run` installs the tools and
+//! runs them (`cargo test -- --include-ignored`). The R calls of the any-language chapter's table run with Rscript (Debian's
 //! `r-base-core`) and must give scipy's numbers.
 
 use std::fs;
@@ -54,17 +54,10 @@ fn scipy_available() -> bool {
     succeeds("python3", &["-c", "import scipy, numpy"])
 }
 
-/// Whether the tools a test needs are here. In CI they must be (it installs
-/// them); elsewhere the test says what it skipped.
-fn tools_present(present: bool, install: &str, skipped: &str) -> bool {
-    if !present {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must run {skipped}: {install}"
-        );
-        eprintln!("{install} first: {skipped} were not run");
-    }
-    present
+/// Fails, saying how to install them, unless the tools a test needs are
+/// here: an ignored test runs only when asked to, and then must run.
+fn require_tools(present: bool, install: &str) {
+    assert!(present, "this test needs tools that are missing: {install}");
 }
 
 /// Runs `program args`, which must exit 0 (`what` names it if it does
@@ -83,20 +76,24 @@ fn run(program: &str, args: &[&str], what: &str) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// What the two tests below run is there, whatever tools this machine
+/// has.
 #[test]
-fn every_python_block_runs_and_its_asserts_hold() {
+fn the_chapters_have_python_blocks_and_a_table_of_calls() {
     let blocks = python_blocks();
     assert!(
         blocks.len() >= 2,
         "the any-language chapter's blocks: {blocks:?}"
     );
-    if !tools_present(
-        scipy_available(),
-        "pip install scipy",
-        "the book's Python blocks",
-    ) {
-        return;
-    }
+    let rows = table_of_calls();
+    assert!(rows.len() >= 3, "the table of calls: {rows:?}");
+}
+
+#[test]
+#[ignore = "needs python3 with scipy: .ci/run installs it and runs this (cargo test -- --include-ignored)"]
+fn every_python_block_runs_and_its_asserts_hold() {
+    let blocks = python_blocks();
+    require_tools(scipy_available(), "pip install scipy");
     for (chapter, code) in &blocks {
         run(
             "python3",
@@ -162,16 +159,13 @@ fn numbers(printed: &str) -> Vec<f64> {
 }
 
 #[test]
+#[ignore = "needs R and scipy: .ci/run installs them and runs this (cargo test -- --include-ignored)"]
 fn the_tables_r_calls_give_scipys_numbers() {
     let rows = table_of_calls();
-    assert!(rows.len() >= 3, "the table of calls: {rows:?}");
-    if !tools_present(
+    require_tools(
         scipy_available() && succeeds("Rscript", &["--version"]),
         "pip install scipy; apt-get install r-base-core",
-        "the table's calls",
-    ) {
-        return;
-    }
+    );
     let python: String = ARGUMENTS
         .iter()
         .map(|(name, value)| format!("{name} = {value}\n"))

@@ -417,9 +417,10 @@ fn the_hostile_class_report_reads_as_pinned() {
 
 /// The report and a feedback page with its heatmaps, opened from disk in
 /// headless Chromium by `browser_check.py`: no console error, every link
-/// names a file that exists, and the charts are drawn. In CI a missing
-/// Chromium fails the test; elsewhere it is skipped with a note.
+/// names a file that exists, and the charts are drawn. Ignored by a
+/// plain `cargo test`; `.ci/run` installs Chromium and runs it.
 #[test]
+#[ignore = "needs Chromium: .ci/run installs it and runs this (cargo test -- --include-ignored)"]
 fn the_pages_load_in_a_browser_with_working_links_and_charts() {
     let found = ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
@@ -430,14 +431,7 @@ fn the_pages_load_in_a_browser_with_working_links_and_charts() {
                 .output()
                 .is_ok_and(|o| o.status.success())
         });
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Chromium is missing: .ci/run installs it (apt-get install chromium)"
-        );
-        eprintln!("the_pages_load_in_a_browser…: no Chromium; skipped (apt-get install chromium)");
-        return;
-    }
+    assert!(found, "Chromium is missing: apt-get install chromium");
     let out = wrong_class();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("browser_check.py");
     let output = Command::new("python3")
