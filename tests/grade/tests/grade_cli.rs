@@ -31,15 +31,31 @@ fn stdout(command: &mut Command) -> String {
     String::from_utf8(output).expect("UTF-8")
 }
 
-/// Held by each test that grades `orphan.rs`: its `sleep 1000`s live for
-/// the length of a check, so a test counting them must not overlap another
-/// that starts them.
+/// Held by each test that grades `orphan.rs` and `tmp_state.rs`: the
+/// orphan's `sleep 1000`s live for the length of a check, so a test
+/// counting them must not overlap another that starts them, and each
+/// checks that no state note reached the machine's folders.
 static ORPHANS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// The places where `tmp_state.rs` leaves its note if a check can write
+/// the machine's folders.
+const NOTE_PLACES: [&str; 4] = ["/tmp", "/var/tmp", "/dev/shm", "/"];
+
+/// The lock, and no state note left by an earlier run that had no sandbox
+/// to stop it (`GRADE_ISOLATION=none`, say): such a note fails the checks
+/// that prove this run left none, and makes `tmp_state` right where it
+/// must not be.
 fn orphans_to_myself() -> std::sync::MutexGuard<'static, ()> {
-    ORPHANS
+    let alone = ORPHANS
         .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for place in NOTE_PLACES {
+        let note = Path::new(place).join(".grade-state-note");
+        if std::fs::remove_file(&note).is_ok() {
+            eprintln!("removed {}, left by an earlier run", note.display());
+        }
+    }
+    alone
 }
 
 fn sleepers() -> usize {
@@ -156,7 +172,7 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
         before,
         "an orphaned `sleep 1000` survived grading"
     );
-    for place in ["/tmp", "/var/tmp", "/dev/shm", "/"] {
+    for place in NOTE_PLACES {
         let note = Path::new(place).join(".grade-state-note");
         assert!(!note.exists(), "tmp_state left {}", note.display());
     }
