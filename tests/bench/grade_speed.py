@@ -128,6 +128,8 @@ def main():
     parser.add_argument("--cold-baseline-sample", type=int, default=1,
                         help="submissions graded in a fresh workspace with its own target dir")
     parser.add_argument("--grade", type=Path, help="the grade binary to time")
+    parser.add_argument("--rubric", type=Path,
+                        help="grade with this rubric (say, [build] path = \"plain\")")
     parser.add_argument("--no-baseline", action="store_true",
                         help="time grade only, not the cargo test baselines")
     args = parser.parse_args()
@@ -140,19 +142,20 @@ def main():
         subprocess.run(["cargo", "build", "--release", "--bin", "grade"], cwd=ROOT, check=True)
         target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
         grade = (target if target.is_absolute() else ROOT / target) / "release" / "grade"
+    rubric = ["--rubric", str(args.rubric.resolve())] if args.rubric else []
     work = Path(tempfile.mkdtemp(prefix="grade-bench-"))
     try:
         # Warm the grader: its dependencies are built once.
         warm = work / "warm"
         make_class(warm, "warm-up", count=2)
-        timed([grade, warm])
+        timed([grade, *rubric, warm])
 
         batches = {"typical": [], "hostile": []}
         for round_ in range(args.rounds):
             for kind in batches:
                 folder = work / f"{kind}{round_}"
                 make_class(folder, f"round {round_} {time.time()}", typical=kind == "typical")
-                seconds, lines = timed_grade(grade, folder)
+                seconds, lines = timed_grade(grade, folder, *rubric)
                 batches[kind].append(seconds)
                 print(f"{kind} batch {round_ + 1}: 100 submissions in {seconds:.1f} s", flush=True)
                 for line in lines:
@@ -165,7 +168,7 @@ def main():
         # on two cores, so their per-check figures include the queue.
         solo = work / "solo"
         make_class(solo, f"solo {time.time()}", count=10, typical=True)
-        _, solo_lines = timed_grade(grade, solo, "--jobs", "1")
+        _, solo_lines = timed_grade(grade, solo, "--jobs", "1", *rubric)
         for line in solo_lines:
             print(f"one check at a time, 10 typical submissions: {line}", flush=True)
 

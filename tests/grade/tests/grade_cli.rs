@@ -9,6 +9,7 @@ use std::process::Command as Process;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+mod build_paths;
 mod classes;
 mod gradebook;
 mod one_message;

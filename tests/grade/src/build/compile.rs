@@ -20,7 +20,9 @@
 //! next a typed value: [`plan`] → [`build_in_packs`] (see
 //! [`crate::build::packs`]) → [`compile_alone`] and
 //! [`check_what_alone_read`] (see [`crate::build::lone_crates`]) →
-//! [`images_to_link`] → [`link_batch`] → [`fates`]. The generated
+//! [`images_to_link`] → [`link_batch`] → [`fates`]; on the plain path
+//! (`[build] path = "plain"`), [`every_crate_alone`] → [`compile_alone`]
+//! and [`check_what_alone_read`] → [`plain_batch`] → [`fates`]. The generated
 //! workspace is written by [`crate::build::workspace`] and built by
 //! [`crate::build::cargo`].
 
@@ -38,10 +40,11 @@ use crate::build::images::{self, Images, Linked, link_images};
 use crate::build::lone_crates::{check_what_alone_read, compile_alone};
 use crate::build::pack;
 use crate::build::packs::build_packs;
+use crate::build::plain_images;
 pub use crate::build::repair::Broken;
 use crate::build::repair::Crate;
 use crate::machine::host::workspace_root;
-use crate::rubric::BuildLimits;
+use crate::rubric::{BuildLimits, BuildPath};
 
 /// What became of one submission's build.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,11 +116,15 @@ pub fn build(dir: &Path, submissions: &[Submission], limits: BuildLimits) -> any
 /// images linked, and each submission's fate told.
 fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Built> {
     let workspace = workspace_root();
+    let path = cargo.limits.path;
     let Planned {
         mut crates,
         unreadable,
     } = plan(submissions);
-    let Packed { packs, alone } = build_in_packs(cargo, &workspace, &crates)?;
+    let Packed { packs, alone } = match path {
+        BuildPath::Packed => build_in_packs(cargo, &workspace, &crates)?,
+        BuildPath::Plain => every_crate_alone(&crates),
+    };
     let members: Vec<String> = packs
         .iter()
         .map(|pack| pack.name.clone())
@@ -125,8 +132,13 @@ fn build_locked(cargo: &Cargo, submissions: &[Submission]) -> anyhow::Result<Bui
         .collect();
     compile_alone(cargo, &workspace, &members, &mut crates, &alone)?;
     check_what_alone_read(&cargo.dir, &mut crates, &alone)?;
-    let linked = images_to_link(&packs, &alone, &crates);
-    let images = link_batch(cargo, &workspace, &members, &linked, &mut crates)?;
+    let images = match path {
+        BuildPath::Packed => {
+            let linked = images_to_link(&packs, &alone, &crates);
+            link_batch(cargo, &workspace, &members, &linked, &mut crates)?
+        }
+        BuildPath::Plain => plain_batch(cargo, &workspace, &members, &mut crates)?,
+    };
     fates(submissions, &crates, unreadable, images)
 }
 
@@ -187,6 +199,20 @@ fn build_in_packs(
     Ok(Packed { packs, alone })
 }
 
+/// The plain path's second stage: no packs; every crate that has not
+/// failed is built alone.
+fn every_crate_alone(crates: &BTreeMap<String, Crate>) -> Packed {
+    let alone = crates
+        .values()
+        .filter(|c| c.failure.is_none())
+        .map(|c| c.name.clone())
+        .collect();
+    Packed {
+        packs: Vec::new(),
+        alone,
+    }
+}
+
 /// What each image links: a pack's member through its pack, with its
 /// classmates there to check the image against; a crate built alone that
 /// compiled, through itself.
@@ -234,7 +260,7 @@ fn link_batch(
 ) -> anyhow::Result<Images> {
     let linking = std::time::Instant::now();
     let folder = Images::new()?;
-    let mut images = link_images(cargo, workspace, members, linked, folder.folder())?;
+    let images = link_images(cargo, workspace, members, linked, folder.folder())?;
     if crate::cli::timings_requested() {
         eprintln!(
             "timings: linking {} images {:.1} s",
@@ -242,37 +268,78 @@ fn link_batch(
             linking.elapsed().as_secs_f64()
         );
     }
-    if !linked.is_empty() && images.values().all(Result::is_err) {
-        let first = images
-            .values()
-            .find_map(|outcome| outcome.as_ref().err().map(ToString::to_string));
-        bail!(
-            "no submission's image could be linked: {}",
-            first.unwrap_or_default()
-        );
-    }
     for image in linked {
-        let krate = crates.get_mut(&image.key).context("known crate")?;
-        let path = match images.remove(&image.key) {
-            Some(Ok(path)) => path,
-            Some(Err(failed)) => {
-                let cause = krate.own_words(&failed.to_string());
-                krate.failure = Some(BuildFailure::LinkFailed { cause });
-                continue;
-            }
-            None => bail!("the image of {} was never linked", krate.id),
+        let Some(Ok(path)) = images.get(&image.key) else {
+            continue;
         };
-        if let Some(symbol) = images::foreign_code(&path, &image.classmates)? {
+        if let Some(symbol) = images::foreign_code(path, &image.classmates)? {
             // Only code that the scan and the lints both let through can
             // do this; nothing of such a pack is run.
             bail!(
                 "the image of {} holds another submission's code ({symbol}); \
                  refusing to run any of its pack",
-                krate.id
+                crates[&image.key].id
             );
         }
     }
+    let outcomes = images
+        .into_iter()
+        .map(|(key, outcome)| (key, outcome.map_err(|failed| failed.to_string())))
+        .collect();
+    let keys: Vec<String> = linked.iter().map(|image| image.key.clone()).collect();
+    take_images(crates, &keys, outcomes)?;
     Ok(folder)
+}
+
+/// The plain path's fifth stage: an image built by cargo for each crate
+/// of `members` (all built alone) that compiled (see
+/// [`plain_images`]), taken in as [`link_batch`]'s are.
+fn plain_batch(
+    cargo: &Cargo,
+    workspace: &Path,
+    members: &[String],
+    crates: &mut BTreeMap<String, Crate>,
+) -> anyhow::Result<Images> {
+    let folder = Images::new()?;
+    let compiled: Vec<String> = members
+        .iter()
+        .filter(|name| crates.get(*name).is_some_and(|c| c.failure.is_none()))
+        .cloned()
+        .collect();
+    let outcomes =
+        plain_images::build_images(cargo, workspace, members, &compiled, folder.folder())?;
+    take_images(crates, &compiled, outcomes)?;
+    Ok(folder)
+}
+
+/// Takes in the outcome of each image of `keys`: a crate whose image did
+/// not link fails, with the cause in its submission's words. Stops the
+/// run when no image links, which is the grader's fault or the machine's,
+/// not every student's.
+fn take_images(
+    crates: &mut BTreeMap<String, Crate>,
+    keys: &[String],
+    mut outcomes: BTreeMap<String, Result<PathBuf, String>>,
+) -> anyhow::Result<()> {
+    if !keys.is_empty() && outcomes.values().all(Result::is_err) {
+        let first = outcomes.values().find_map(|outcome| outcome.clone().err());
+        bail!(
+            "no submission's image could be linked: {}",
+            first.unwrap_or_default()
+        );
+    }
+    for key in keys {
+        let krate = crates.get_mut(key).context("known crate")?;
+        match outcomes.remove(key) {
+            Some(Ok(_)) => {}
+            Some(Err(cause)) => {
+                let cause = krate.own_words(&cause);
+                krate.failure = Some(BuildFailure::LinkFailed { cause });
+            }
+            None => bail!("the image of {} was never linked", krate.id),
+        }
+    }
+    Ok(())
 }
 
 /// The last stage: each submission joined with its fate (the

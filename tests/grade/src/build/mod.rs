@@ -18,6 +18,12 @@
 //! rustc behind the compile's wall under the rubric's `[build]` limits,
 //! `images` and `link` make one executable per submission, and `failure`
 //! says why a submission has none.
+//!
+//! Packing and the replayed link are the fast path; the rubric's `[build]
+//! path = "plain"` takes the plain one instead, every crate built alone
+//! and each image a binary of its own that cargo builds (`plain_images`).
+//! `compile` chooses between them in one place, and a class graded both
+//! ways gets the same bytes (`grade_cli`'s `build_paths`).
 
 // The façade: only the modules other wings name are `pub(crate)`
 // (cargo::release_dir, compile::{build, Built, Compiled, Broken},
@@ -41,6 +47,7 @@ mod lone_crates;
 pub(crate) mod nesting;
 mod pack;
 mod packs;
+mod plain_images;
 mod refuse;
 mod refused_constructs;
 mod repair;
