@@ -81,13 +81,25 @@ pub enum CompileStop {
     Output,
     /// Another signal ended it (the number).
     Signal(i32),
+    /// The wall itself failed (its error is on cargo's stderr): the
+    /// grader's fault or the machine's, never the submission's, so `grade`
+    /// stops the run rather than say the submission did not compile.
+    Wall,
 }
 
 /// Whether `name` is a crate of submissions' code: a submission's own
 /// (`s` and 16 hex digits) or a pack's (`p` and 16 hex digits).
 pub fn is_submission_crate(name: &str) -> bool {
+    name.starts_with(['s', 'p']) && holds_submission_code(name)
+}
+
+/// Whether the outputs of crate `name` hold submissions' code, which no
+/// walled compile may read: a submission crate's, or an image's that the
+/// plain build path links from one (`i` and 16 hex digits), compiled
+/// unwalled since `grade` writes its only source.
+fn holds_submission_code(name: &str) -> bool {
     let mut chars = name.chars();
-    matches!(chars.next(), Some('s' | 'p'))
+    matches!(chars.next(), Some('s' | 'p' | 'i'))
         && name.len() == 17
         && chars.all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase())
 }
@@ -171,8 +183,30 @@ fn run(rustc: &OsStr, arguments: &[OsString]) -> anyhow::Result<i32> {
 }
 
 /// Runs rustc for the submissions' crate `krate` behind the wall, moves
-/// what it wrote into cargo's output folder, and marks a stop.
+/// what it wrote into cargo's output folder, and marks a stop, the wall's
+/// own failure included.
 fn walled(
+    wall: &CompileWall,
+    krate: &str,
+    rustc: &OsStr,
+    arguments: &[OsString],
+) -> anyhow::Result<i32> {
+    let compiled = walled_compile(wall, krate, rustc, arguments);
+    if compiled.is_err() {
+        let _ = mark(wall, krate, CompileStop::Wall);
+    }
+    compiled
+}
+
+/// Writes `stop` as the mark of `krate`'s compile.
+fn mark(wall: &CompileWall, krate: &str, stop: CompileStop) -> anyhow::Result<()> {
+    fs::create_dir_all(&wall.marks)?;
+    fs::write(mark_path(&wall.marks, krate), serde_json::to_string(&stop)?)?;
+    Ok(())
+}
+
+/// [`walled`]'s work.
+fn walled_compile(
     wall: &CompileWall,
     krate: &str,
     rustc: &OsStr,
@@ -227,6 +261,8 @@ fn walled(
             Ok(Signal::SIGXFSZ) => CompileStop::Output,
             _ => CompileStop::Signal(number),
         }),
+        // The walled child could not confine itself or start rustc.
+        None if status.code() == Some(Exit::BuildViewFailed as i32) => Some(CompileStop::Wall),
         None => None,
     };
     // What a successful rustc wrote goes where cargo expects it; a failed
@@ -241,8 +277,7 @@ fn walled(
     }
     fs::remove_dir_all(&private)?;
     if let Some(stop) = stop {
-        fs::create_dir_all(&wall.marks)?;
-        fs::write(mark_path(&wall.marks, krate), serde_json::to_string(&stop)?)?;
+        mark(wall, krate, stop)?;
     }
     Ok(status
         .code()
@@ -279,7 +314,7 @@ fn confinement(
             let name = name.to_string_lossy();
             let owner = name.strip_prefix("lib").unwrap_or(&name);
             let owner = owner.split(['-', '.']).next().unwrap_or_default();
-            if !is_submission_crate(owner) {
+            if !holds_submission_code(owner) {
                 read.push(entry.path());
             }
         }
@@ -366,5 +401,10 @@ mod tests {
         assert!(!is_submission_crate("s0123456789ABCDEF"));
         assert!(!is_submission_crate("s0123456789abcde"));
         assert!(!is_submission_crate("x0123456789abcdef"));
+        // An image's outputs are kept from walled compiles, yet its own
+        // compile is not walled: it has no source of a student's.
+        assert!(holds_submission_code("i0123456789abcdef"));
+        assert!(!is_submission_crate("i0123456789abcdef"));
+        assert!(!holds_submission_code("image"));
     }
 }

@@ -215,7 +215,10 @@ impl Cargo {
             if !built.contains(package) && !explained {
                 let said = spanless.get(package).and_then(Spanless::cause);
                 let said = said.map(String::as_str);
-                let cause = self.unexplained_cause(krate, said);
+                let cause = match self.unexplained_cause(krate, said) {
+                    Ok(cause) => cause,
+                    Err(error) => bail!("{error}; cargo's last words:\n{}", stderr_tail(stderr)),
+                };
                 build.unexplained.insert(krate.to_string(), cause);
             }
         }
@@ -223,16 +226,22 @@ impl Cargo {
         // itself failed (a bad manifest, a missing toolchain), which is the
         // grader's problem or the machine's, not a student's.
         if (built.is_empty() && build.errors.is_empty()) || !build.failed_any() {
-            let stderr = String::from_utf8_lossy(stderr);
-            let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
-            let tail: Vec<&str> = tail.into_iter().rev().collect();
             bail!(
                 "cargo could not build the submissions:\n{}",
-                tail.join("\n")
+                stderr_tail(stderr)
             );
         }
         Ok(build)
     }
+}
+
+/// The last 12 lines of cargo's stderr, for an error that is the
+/// grader's or the machine's.
+fn stderr_tail(stderr: &[u8]) -> String {
+    let stderr = String::from_utf8_lossy(stderr);
+    let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
+    let tail: Vec<&str> = tail.into_iter().rev().collect();
+    tail.join("\n")
 }
 
 /// What is heard of one cargo run, line by line as it comes: each crate's

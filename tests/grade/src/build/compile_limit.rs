@@ -54,12 +54,19 @@ impl Cargo {
     /// Why `krate` failed with no error of its own: from its mark if a
     /// limit or a signal stopped its rustc, else from the first error
     /// without a source line that rustc gave for it (`said`).
-    pub fn unexplained_cause(&self, krate: &str, said: Option<&str>) -> Stopped {
+    /// A wall that failed is no submission's failure: an error, which
+    /// stops the run.
+    pub fn unexplained_cause(&self, krate: &str, said: Option<&str>) -> anyhow::Result<Stopped> {
         let stop: Option<CompileStop> =
             fs::read_to_string(mark_path(&self.dir.join(OVER_LIMIT), krate))
                 .ok()
                 .and_then(|text| serde_json::from_str(&text).ok());
-        Stopped::new(stop, &self.limits, said)
+        anyhow::ensure!(
+            stop != Some(CompileStop::Wall),
+            "the compile's wall failed around a crate of submissions, which is the grader's \
+             fault or the machine's, not a student's"
+        );
+        Ok(Stopped::new(stop, &self.limits, said))
     }
 }
 
@@ -70,3 +77,39 @@ const OVER_LIMIT: &str = "over-limit";
 /// The folder, in the build folder, of each walled compile's private
 /// output folder.
 const SCRATCH: &str = "compiling";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rubric::BuildLimits;
+
+    /// A mark of the wall's own failure stops the run; a limit's is the
+    /// crate's cause.
+    #[test]
+    fn a_failed_wall_is_the_graders_error_and_a_limit_the_crates_cause() {
+        let dir = tempfile::tempdir().unwrap();
+        let cargo = Cargo {
+            dir: dir.path().to_path_buf(),
+            hidden: Vec::new(),
+            limits: BuildLimits::default(),
+        };
+        let marks = dir.path().join(OVER_LIMIT);
+        fs::create_dir_all(&marks).unwrap();
+        let krate = "s0123456789abcdef";
+        let write = |stop| {
+            fs::write(
+                mark_path(&marks, krate),
+                serde_json::to_string(&stop).unwrap(),
+            )
+        };
+        write(CompileStop::Wall).unwrap();
+        let error = cargo.unexplained_cause(krate, None).unwrap_err();
+        assert!(error.to_string().contains("not a student's"), "{error}");
+        write(CompileStop::Cpu).unwrap();
+        let cause = cargo.unexplained_cause(krate, None).unwrap();
+        assert_eq!(
+            cause,
+            Stopped::new(Some(CompileStop::Cpu), &cargo.limits, None)
+        );
+    }
+}

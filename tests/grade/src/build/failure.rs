@@ -105,6 +105,9 @@ impl Stopped {
                 mib: limits.compile_output_mib,
             },
             Some(CompileStop::Signal(signal)) => Stopped::Killed { signal },
+            // Never a submission's: `Cargo::unexplained_cause` stops the
+            // run first.
+            Some(CompileStop::Wall) => Stopped::Unexplained,
             None => match said.and_then(|message| message.lines().next()) {
                 Some(first_line) => Stopped::Said {
                     first_line: first_line.to_string(),
