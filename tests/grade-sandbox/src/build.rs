@@ -229,12 +229,17 @@ mod tests {
     /// In a thread of its own (Landlock binds the calling thread and what
     /// it starts): a process started under the view reads the files it
     /// holds and not one beside them.
+    ///
+    /// Needs Landlock (Linux 5.13 on, and a container that lets it
+    /// through): a plain `cargo test` reports it ignored, and run where
+    /// Landlock is missing it fails rather than pass unproved.
     #[test]
+    #[ignore = "needs Landlock: .ci/run runs it (cargo test -- --include-ignored)"]
     fn a_build_reads_only_what_its_view_holds() {
-        if !crate::view::landlock_available() {
-            eprintln!("no Landlock here: nothing to test");
-            return;
-        }
+        assert!(
+            crate::view::landlock_available(),
+            "needs Landlock, which this kernel or container does not offer"
+        );
         let inside = tempfile::tempdir().unwrap();
         let outside = tempfile::tempdir().unwrap();
         std::fs::write(inside.path().join("mine.rs"), "mine").unwrap();

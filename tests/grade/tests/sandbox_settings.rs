@@ -42,6 +42,8 @@ const EXPECTED: &[(&str, Loses<'static>)] = &[
     // Its signals reach nobody else: the classmates keep every point.
     ("kill_everyone_safe", Loses::Nothing),
     ("kill_everyone_unsafe", Loses::Nothing),
+    // Nor its own zygote, by any of kill, tgkill or its process group.
+    ("kill_zygote_unsafe", Loses::Nothing),
     // The image starts with an empty environment.
     ("reads_environment", Loses::Only(&["reversing_sequence"])),
     ("reference", Loses::Nothing),
