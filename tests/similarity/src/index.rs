@@ -91,12 +91,20 @@ fn parallel<T: Sync, R: Send>(items: &[T], job: impl Fn(usize, &T) -> R + Sync) 
             .enumerate()
             .map(|(c, part)| {
                 let job = &job;
-                scope.spawn(move || part.iter().enumerate().map(|(i, item)| job(c * chunk + i, item)).collect::<Vec<R>>())
+                scope.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(i, item)| job(c * chunk + i, item))
+                        .collect::<Vec<R>>()
+                })
             })
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
             .collect()
     })
 }
@@ -111,7 +119,10 @@ impl Index {
         let mut postings: HashMap<u64, Vec<u32>> = HashMap::new();
         for (d, doc) in docs.iter().enumerate() {
             for &hash in &doc.hashes {
-                postings.entry(hash).or_default().push(u32::try_from(d).unwrap_or(u32::MAX));
+                postings
+                    .entry(hash)
+                    .or_default()
+                    .push(u32::try_from(d).unwrap_or(u32::MAX));
             }
         }
         let mut index = Self {
@@ -185,7 +196,9 @@ impl Index {
             let mut shared = vec![0.0f64; n];
             let mut touched = Vec::new();
             for hash in &doc.hashes {
-                let Some(holders) = self.postings.get(hash) else { continue };
+                let Some(holders) = self.postings.get(hash) else {
+                    continue;
+                };
                 if holders.len() < 2 || holders.len() > max_df {
                     continue;
                 }
@@ -201,13 +214,21 @@ impl Index {
                 .into_iter()
                 .filter_map(|b| {
                     let scale = (doc.mass + self.docs[b].mass) / 2.0;
-                    let similarity = if scale > 0.0 { (shared[b] / scale).min(1.0) } else { 0.0 };
+                    let similarity = if scale > 0.0 {
+                        (shared[b] / scale).min(1.0)
+                    } else {
+                        0.0
+                    };
                     (similarity > 0.0).then_some(Score { a, b, similarity })
                 })
                 .collect::<Vec<_>>()
         });
         let mut scores: Vec<Score> = rows.into_iter().flatten().collect();
-        scores.sort_by(|x, y| y.similarity.total_cmp(&x.similarity).then((x.a, x.b).cmp(&(y.a, y.b))));
+        scores.sort_by(|x, y| {
+            y.similarity
+                .total_cmp(&x.similarity)
+                .then((x.a, x.b).cmp(&(y.a, y.b)))
+        });
         scores
     }
 

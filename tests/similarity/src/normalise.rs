@@ -104,7 +104,13 @@ fn is_word(item: Option<&Item>, word: &str) -> bool {
 }
 
 /// Emits a group: its delimiters as tokens, its inside normalised.
-fn group(delimiter: Delimiter, stream: TokenStream, lines: (u32, u32), depth: usize, out: &mut Vec<Token>) {
+fn group(
+    delimiter: Delimiter,
+    stream: TokenStream,
+    lines: (u32, u32),
+    depth: usize,
+    out: &mut Vec<Token>,
+) {
     let (open, close) = match delimiter {
         Delimiter::Brace => ("{", "}"),
         Delimiter::Parenthesis => ("(", ")"),
@@ -133,7 +139,10 @@ fn level(stream: TokenStream, depth: usize, out: &mut Vec<Token>) {
     let mut i = 0;
     while i < items.len() {
         match &items[i] {
-            Item::Op(op, _) if (op == "#" || op == "#!") && matches!(items.get(i + 1), Some(Item::Group(Delimiter::Bracket, ..))) => {
+            Item::Op(op, _)
+                if (op == "#" || op == "#!")
+                    && matches!(items.get(i + 1), Some(Item::Group(Delimiter::Bracket, ..))) =>
+            {
                 i += 2;
                 continue;
             }
@@ -146,7 +155,10 @@ fn level(stream: TokenStream, depth: usize, out: &mut Vec<Token>) {
             }
             Item::Word(w, _) if w == "mut" => {}
             Item::Word(w, _) if w == "pub" => {
-                if matches!(items.get(i + 1), Some(Item::Group(Delimiter::Parenthesis, ..))) {
+                if matches!(
+                    items.get(i + 1),
+                    Some(Item::Group(Delimiter::Parenthesis, ..))
+                ) {
                     i += 1;
                 }
             }
@@ -224,8 +236,12 @@ fn if_else(items: &[Item], start: usize, line: u32, depth: usize, out: &mut Vec<
     while i < items.len() && !is_brace(items.get(i)) {
         match &items[i] {
             Item::Op(op, _) if first && op == "!" && !is_let => {}
-            Item::Op(op, l) if !is_let && ["<", ">", "<=", ">="].contains(&op.as_str()) => push(out, "$cmp", *l),
-            Item::Op(op, l) if !is_let && ["==", "!="].contains(&op.as_str()) => push(out, "$eq", *l),
+            Item::Op(op, l) if !is_let && ["<", ">", "<=", ">="].contains(&op.as_str()) => {
+                push(out, "$cmp", *l)
+            }
+            Item::Op(op, l) if !is_let && ["==", "!="].contains(&op.as_str()) => {
+                push(out, "$eq", *l)
+            }
             Item::Op(op, l) => push(out, op, *l),
             Item::Word(w, l) => push(out, word_kind(w), *l),
             Item::Group(d, s, o, c) => group(*d, s.clone(), (*o, *c), depth, out),
@@ -240,7 +256,8 @@ fn if_else(items: &[Item], start: usize, line: u32, depth: usize, out: &mut Vec<
     group(*d, s.clone(), (*o, *c), depth, &mut then_block);
     i += 1;
     // Only a plain `else { … }` is swapped; `else if` chains stay in order.
-    if let (Some(Item::Word(w, else_line)), Some(Item::Group(d2, s2, o2, c2))) = (items.get(i), items.get(i + 1))
+    if let (Some(Item::Word(w, else_line)), Some(Item::Group(d2, s2, o2, c2))) =
+        (items.get(i), items.get(i + 1))
         && w == "else"
         && *d2 == Delimiter::Brace
         && !is_let
@@ -301,18 +318,33 @@ mod tests {
     #[test]
     fn loops_share_one_token() {
         assert!(same("for i in 0..n { f(i); }", "while i < n { f(i); }"));
-        assert!(same("for i in 0..n { f(i); }", "let mut i = 0; while i < n { f(i); i += 1; }"));
+        assert!(same(
+            "for i in 0..n { f(i); }",
+            "let mut i = 0; while i < n { f(i); i += 1; }"
+        ));
         assert!(same("v.swap(k, r);", "let t = r; v.swap(k, t);"));
         assert!(same("loop { f(i); }", "for x in v.iter().rev() { g(x); }"));
     }
 
     #[test]
     fn swapped_if_else_with_negated_condition() {
-        assert!(same("if a < b { x(); } else { y = 2; }", "if a >= b { y = 2; } else { x(); }"));
-        assert!(same("if !used[j] { take(j); } else { skip(); }", "if used[j] { skip(); } else { take(j); }"));
-        assert!(same("if a == b { x(); } else { y(); }", "if a != b { y(); } else { x(); }"));
+        assert!(same(
+            "if a < b { x(); } else { y = 2; }",
+            "if a >= b { y = 2; } else { x(); }"
+        ));
+        assert!(same(
+            "if !used[j] { take(j); } else { skip(); }",
+            "if used[j] { skip(); } else { take(j); }"
+        ));
+        assert!(same(
+            "if a == b { x(); } else { y(); }",
+            "if a != b { y(); } else { x(); }"
+        ));
         // An else-if chain keeps its order.
-        assert!(!same("if a { x(); } else if b { y = 1; }", "if a { y = 1; } else if b { x(); }"));
+        assert!(!same(
+            "if a { x(); } else if b { y = 1; }",
+            "if a { y = 1; } else if b { x(); }"
+        ));
     }
 
     #[test]

@@ -108,7 +108,12 @@ impl Index {
                 similarity: best[root],
             })
             .collect();
-        groups.sort_by(|x, y| y.members.len().cmp(&x.members.len()).then(y.similarity.total_cmp(&x.similarity)));
+        groups.sort_by(|x, y| {
+            y.members
+                .len()
+                .cmp(&x.members.len())
+                .then(y.similarity.total_cmp(&x.similarity))
+        });
         let pairs = flagged
             .into_iter()
             .map(|s| Pair {
@@ -169,10 +174,14 @@ impl Index {
                 (*lx, *ly) = (x, y);
                 continue;
             }
-            out.push((x, y, Match {
-                a_lines: region(&x),
-                b_lines: region(&y),
-            }));
+            out.push((
+                x,
+                y,
+                Match {
+                    a_lines: region(&x),
+                    b_lines: region(&y),
+                },
+            ));
         }
         out.into_iter().map(|(_, _, m)| m).collect()
     }

@@ -121,7 +121,10 @@ mod tests {
 
     #[test]
     fn identifiers_literals_and_comments() {
-        assert_eq!(kinds("let deck = 52; // a comment"), kinds("let cards = 7;"));
+        assert_eq!(
+            kinds("let deck = 52; // a comment"),
+            kinds("let cards = 7;")
+        );
         assert_ne!(kinds("let x = 1;"), kinds("const x = 1;"));
         assert_eq!(kinds("/// doc\nfn f() {}"), kinds("fn g() {}"));
         assert_eq!(tokenize("a\n\nb")[1].line, 3);

@@ -122,14 +122,24 @@ mod tests {
         for (k, w) in [(3, 4), (5, 6), (8, 5), (12, 8)] {
             for _ in 0..300 {
                 let run: Vec<u64> = (0..w + k - 1).map(|_| next(&mut state) % 20).collect();
-                let mut a: Vec<u64> = (0..next(&mut state) % 40).map(|_| next(&mut state) % 20).collect();
-                let mut b: Vec<u64> = (0..next(&mut state) % 40).map(|_| next(&mut state) % 20).collect();
+                let mut a: Vec<u64> = (0..next(&mut state) % 40)
+                    .map(|_| next(&mut state) % 20)
+                    .collect();
+                let mut b: Vec<u64> = (0..next(&mut state) % 40)
+                    .map(|_| next(&mut state) % 20)
+                    .collect();
                 a.extend(&run);
                 b.extend(&run);
                 a.extend((0..next(&mut state) % 40).map(|_| next(&mut state) % 20));
                 b.extend((0..next(&mut state) % 40).map(|_| next(&mut state) % 20));
-                let fa: HashSet<u64> = winnow(&kgram_hashes(&stream(&a), k), w).iter().map(|f| f.hash).collect();
-                let fb: HashSet<u64> = winnow(&kgram_hashes(&stream(&b), k), w).iter().map(|f| f.hash).collect();
+                let fa: HashSet<u64> = winnow(&kgram_hashes(&stream(&a), k), w)
+                    .iter()
+                    .map(|f| f.hash)
+                    .collect();
+                let fb: HashSet<u64> = winnow(&kgram_hashes(&stream(&b), k), w)
+                    .iter()
+                    .map(|f| f.hash)
+                    .collect();
                 assert!(fa.intersection(&fb).next().is_some(), "k={k} w={w}");
             }
         }

@@ -39,8 +39,15 @@ fn rs_files(dir: &Path) -> Vec<PathBuf> {
 /// The stubs every student starts from: the base.
 fn stub_texts() -> Vec<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises/src");
-    let mut texts: Vec<String> = rs_files(&src).iter().map(|p| fs::read_to_string(p).unwrap()).collect();
-    texts.extend(rs_files(&src.join("extensions")).iter().map(|p| fs::read_to_string(p).unwrap()));
+    let mut texts: Vec<String> = rs_files(&src)
+        .iter()
+        .map(|p| fs::read_to_string(p).unwrap())
+        .collect();
+    texts.extend(
+        rs_files(&src.join("extensions"))
+            .iter()
+            .map(|p| fs::read_to_string(p).unwrap()),
+    );
     assert!(texts.len() >= 8, "the stubs were not found");
     texts
 }
@@ -63,19 +70,30 @@ struct Corpus {
 
 fn corpus() -> Corpus {
     let dir = corpus_dir();
-    let manifest: Manifest = toml::from_str(&fs::read_to_string(dir.join("manifest.toml")).unwrap()).unwrap();
+    let manifest: Manifest =
+        toml::from_str(&fs::read_to_string(dir.join("manifest.toml")).unwrap()).unwrap();
     let mut names: Vec<String> = Vec::new();
     for sub in ["independent", "planted"] {
         for p in rs_files(&dir.join(sub)) {
-            names.push(format!("{sub}/{}", p.file_name().unwrap().to_string_lossy()));
+            names.push(format!(
+                "{sub}/{}",
+                p.file_name().unwrap().to_string_lossy()
+            ));
         }
     }
     let class: Vec<Submission> = names
         .iter()
         .map(|n| Submission::single(n, &fs::read_to_string(dir.join(n)).unwrap()))
         .collect();
-    let planted: HashMap<&str, &Planted> = manifest.planted.iter().map(|p| (p.file.as_str(), p)).collect();
-    assert_eq!(planted.len(), names.iter().filter(|n| n.starts_with("planted/")).count());
+    let planted: HashMap<&str, &Planted> = manifest
+        .planted
+        .iter()
+        .map(|p| (p.file.as_str(), p))
+        .collect();
+    assert_eq!(
+        planted.len(),
+        names.iter().filter(|n| n.starts_with("planted/")).count()
+    );
     let family = |n: &str| planted.get(n).map_or(n.to_owned(), |p| p.source.clone());
     let mut truth = HashMap::new();
     for a in 0..names.len() {
@@ -113,7 +131,11 @@ struct Measure {
 
 fn measure(corpus: &Corpus, base: &Base, config: &Config) -> Measure {
     let index = Index::build(&corpus.class, base, config);
-    let scores: HashMap<(usize, usize), f64> = index.scores().iter().map(|s| ((s.a, s.b), s.similarity)).collect();
+    let scores: HashMap<(usize, usize), f64> = index
+        .scores()
+        .iter()
+        .map(|s| ((s.a, s.b), s.similarity))
+        .collect();
     let mut m = Measure {
         lowest_planted: 1.0,
         highest_independent: 0.0,
@@ -147,19 +169,36 @@ fn every_planted_pair_is_flagged_and_no_independent_pair_is() {
     let config = Config::default();
     let base = Base::new(stub_texts().iter().map(String::as_str), &config);
     let m = measure(&corpus, &base, &config);
-    println!("corpus: {} submissions, {} independent pairs", corpus.class.len(), m.independent_pairs);
+    println!(
+        "corpus: {} submissions, {} independent pairs",
+        corpus.class.len(),
+        m.independent_pairs
+    );
     for (strength, (found, total)) in &m.recall {
         println!("recall {strength:>9}: {found}/{total}");
     }
     println!("false flags: {}/{}", m.false_flags, m.independent_pairs);
-    assert!(m.recall.values().all(|(found, total)| found == total), "a planted pair was missed");
+    assert!(
+        m.recall.values().all(|(found, total)| found == total),
+        "a planted pair was missed"
+    );
     assert_eq!(m.false_flags, 0, "an independent pair was flagged");
     assert!(m.recall.len() >= 4 && m.recall.values().map(|r| r.1).sum::<usize>() >= 30);
     // The report agrees: the planted group of three is one group.
     let report = Index::build(&corpus.class, &base, &config).report();
-    assert!(report.groups.iter().any(|g| g.members.iter().filter(|m| m.contains("s20")).count() == 3));
+    assert!(
+        report
+            .groups
+            .iter()
+            .any(|g| g.members.iter().filter(|m| m.contains("s20")).count() == 3)
+    );
     assert!(report.pairs.iter().all(|p| !p.matches.is_empty()));
-    assert!(report.pairs.windows(2).all(|w| w[0].similarity >= w[1].similarity));
+    assert!(
+        report
+            .pairs
+            .windows(2)
+            .all(|w| w[0].similarity >= w[1].similarity)
+    );
 }
 
 #[test]
@@ -173,8 +212,14 @@ fn threshold_sweep_shows_the_margin() {
             ..config.clone()
         };
         let m = measure(&corpus, &base, &c);
-        let (found, total) = m.recall.values().fold((0, 0), |acc, r| (acc.0 + r.0, acc.1 + r.1));
-        println!("threshold {:.1}: recall {found}/{total}, false flags {}", c.threshold, m.false_flags);
+        let (found, total) = m
+            .recall
+            .values()
+            .fold((0, 0), |acc, r| (acc.0 + r.0, acc.1 + r.1));
+        println!(
+            "threshold {:.1}: recall {found}/{total}, false flags {}",
+            c.threshold, m.false_flags
+        );
     }
     let m = measure(&corpus, &base, &config);
     println!(
@@ -186,7 +231,10 @@ fn threshold_sweep_shows_the_margin() {
     assert!(m.highest_independent < config.threshold && config.threshold <= m.lowest_planted);
     // Measured 0.066 with the defaults (2026-11-28); the test fails if a
     // change eats most of it.
-    assert!(m.lowest_planted - m.highest_independent > 0.04, "the margin is too thin to trust");
+    assert!(
+        m.lowest_planted - m.highest_independent > 0.04,
+        "the margin is too thin to trust"
+    );
 }
 
 /// The base and the rarity weighting each earn their place: without
@@ -209,13 +257,22 @@ fn without_base_or_rarity_the_margin_shrinks() {
     };
     let base_uncapped = measure(&corpus, &base, &uncapped);
     let no_base = measure(&corpus, &Base::empty(), &uncapped);
-    let no_rarity = measure(&corpus, &base, &Config {
-        rarity_weighting: false,
-        max_df_fraction: 1.0,
-        ..config.clone()
-    });
+    let no_rarity = measure(
+        &corpus,
+        &base,
+        &Config {
+            rarity_weighting: false,
+            max_df_fraction: 1.0,
+            ..config.clone()
+        },
+    );
     let gap = |m: &Measure| m.lowest_planted - m.highest_independent;
-    println!("margin: full {:.3}, without base, cap or rarity {:.3}, without rarity {:.3}", gap(&full), gap(&no_base), gap(&no_rarity));
+    println!(
+        "margin: full {:.3}, without base, cap or rarity {:.3}, without rarity {:.3}",
+        gap(&full),
+        gap(&no_base),
+        gap(&no_rarity)
+    );
     println!(
         "highest independent: full {:.3}, without base, cap or rarity {:.3}, without rarity {:.3}",
         full.highest_independent, no_base.highest_independent, no_rarity.highest_independent
