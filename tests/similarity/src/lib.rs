@@ -32,6 +32,7 @@ mod base;
 mod index;
 mod normalise;
 mod report;
+mod token;
 pub mod tokens;
 pub mod winnow;
 

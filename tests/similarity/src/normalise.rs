@@ -19,7 +19,7 @@
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
-use crate::tokens::{Token, kind_of};
+use crate::token::{Token, kind_of};
 
 /// Deeper than this, groups are flattened without normalising, so hostile
 /// nesting cannot overflow the stack.
