@@ -341,7 +341,7 @@ fn figure_commands() -> Vec<(String, Vec<String>)> {
         for line in joined_lines(&text) {
             let Some(args) = line
                 .trim()
-                .strip_prefix("cargo run --release -p solutions --bin shuffler -- ")
+                .strip_prefix("cargo run --release -p reference-shuffler --bin shuffler -- ")
             else {
                 continue;
             };
@@ -415,7 +415,7 @@ fn every_figure_is_what_its_command_makes() {
         assert_eq!(
             fs::read_to_string(&fresh).expect("the command wrote its figure"),
             fs::read_to_string(&committed).unwrap(),
-            "{path} is stale: rerun `cargo run --release -p solutions --bin shuffler -- {}`",
+            "{path} is stale: rerun `cargo run --release -p reference-shuffler --bin shuffler -- {}`",
             args.join(" ")
         );
     }
@@ -423,7 +423,7 @@ fn every_figure_is_what_its_command_makes() {
 }
 
 /// The start of every command that prints a fairness report.
-const FAIRNESS: &str = "cargo run --release -p solutions --bin shuffler -- fairness ";
+const FAIRNESS: &str = "cargo run --release -p reference-shuffler --bin shuffler -- fairness ";
 
 /// A report quoted in a ```text block straight after its command is what
 /// the command prints today, word for word: each quoted line, in order

@@ -1,15 +1,19 @@
 //! Reads a crate's module graph from its source, `use crate::…`,
 //! `super::…` and every path in its code and macros, and finds the loops
 //! in it and the imports that run from a lower layer up to a higher one.
-//! CI runs it on every shipped crate (`cargo run -p import-graph`).
+//! CI runs it on every shipped crate (`cargo run -p import-graph`), and
+//! on the workspace's crates themselves: `crates` finds a member whose
+//! dev-dependencies lead back to it, which cargo allows.
 //!
 //! Layers: `modules` finds the files, `references` reads what each names,
 //! `graph` joins them and searches; `main.rs` says which crates and layers.
 
+mod crates;
 mod graph;
 mod modules;
 mod references;
 
+pub use crates::CrateGraph;
 pub use graph::ImportGraph;
 pub use modules::{ModulePath, declared_modules};
 

@@ -1,12 +1,14 @@
 //! CI's import check: every shipped crate's module graph has no loop, and
-//! grade's wings import only the wings below them. Exits non-zero, naming
-//! each loop and each upward import, when one is found.
+//! grade's wings import only the wings below them, and no workspace member
+//! depends on itself through another (a dev-dependency that leads back).
+//! Exits non-zero, naming each loop and each upward import, when one is
+//! found.
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use anyhow::{Context, bail};
-use import_graph::{ImportGraph, declared_modules, display};
+use import_graph::{CrateGraph, ImportGraph, declared_modules, display};
 
 /// The crates whose root modules are layered, lowest layer first: a
 /// module may import its own layer's and lower layers' modules only.
@@ -57,9 +59,24 @@ fn main() -> ExitCode {
 }
 
 fn check() -> anyhow::Result<()> {
+    let metadata = workspace_metadata()?;
     let mut failures = Vec::new();
+    let crates = CrateGraph::from_metadata(&metadata);
+    for cycle in crates.cycles() {
+        failures.push(format!(
+            "{}: its dependencies lead back to it, so its tests link a second copy: {}",
+            cycle[0],
+            cycle.join(" -> ")
+        ));
+    }
+    if failures.is_empty() {
+        println!(
+            "workspace: {} crates, none depends on itself through another",
+            crates.linked.len()
+        );
+    }
     let mut allowances_used = Vec::new();
-    for (name, root) in shipped_crate_roots()? {
+    for (name, root) in shipped_crate_roots(&metadata)? {
         let graph =
             ImportGraph::read(&root).with_context(|| format!("reading {name}'s modules"))?;
         let mut problems = 0;
@@ -133,7 +150,7 @@ fn check() -> anyhow::Result<()> {
 }
 
 fn print_edges(name: &str) -> anyhow::Result<()> {
-    for (krate, root) in shipped_crate_roots()? {
+    for (krate, root) in shipped_crate_roots(&workspace_metadata()?)? {
         if krate != name {
             continue;
         }
@@ -146,8 +163,8 @@ fn print_edges(name: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Each workspace member's library and binaries, by `cargo metadata`.
-fn shipped_crate_roots() -> anyhow::Result<Vec<(String, PathBuf)>> {
+/// The workspace's members, their targets and their dependencies.
+fn workspace_metadata() -> anyhow::Result<serde_json::Value> {
     let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["metadata", "--no-deps", "--format-version", "1"])
         .output()
@@ -158,8 +175,11 @@ fn shipped_crate_roots() -> anyhow::Result<Vec<(String, PathBuf)>> {
             String::from_utf8_lossy(&output.stderr)
         );
     }
-    let metadata: serde_json::Value =
-        serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
+    serde_json::from_slice(&output.stdout).context("reading cargo metadata")
+}
+
+/// Each workspace member's library and binaries.
+fn shipped_crate_roots(metadata: &serde_json::Value) -> anyhow::Result<Vec<(String, PathBuf)>> {
     let mut roots = Vec::new();
     for package in metadata["packages"].as_array().into_iter().flatten() {
         let name = package["name"].as_str().unwrap_or_default();

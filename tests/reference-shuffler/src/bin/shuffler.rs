@@ -1,5 +1,6 @@
-//! The lab's Exercise 2: shuffle a deck again and again and look at the
-//! result. Run `cargo run -p solutions --bin shuffler -- --help`.
+//! The lab's Exercise 2 on the reference solutions: shuffle a deck again
+//! and again and look at the result. Run
+//! `cargo run -p reference-shuffler --bin shuffler -- --help`.
 
 const REFERENCE: workbook::Implementation =
     workbook::implementation!(solutions, extensions = solutions::extensions);
