@@ -44,10 +44,51 @@ pub struct Cli {
     #[arg(long)]
     pub watch: bool,
 
+    /// Flag pairs of submissions whose own code is at least this similar
+    /// (0 to 1) in the class summary, DIR/similarity.csv and the class
+    /// report; `off` compares nothing. A flag is a reason to look, never a
+    /// verdict.
+    #[arg(long, value_name = "THRESHOLD|off", default_value_t = Similarity::At(similarity::Config::default().threshold))]
+    pub similarity: Similarity,
+
     /// Checks run at once [default: three times the number of CPUs, since
     /// a check's time is split between the grader and its sandbox].
     #[arg(long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
+}
+
+/// Whether and from what similarity pairs of submissions are flagged.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Similarity {
+    /// No comparison.
+    Off,
+    /// Pairs at or above this similarity are flagged.
+    At(f64),
+}
+
+impl std::str::FromStr for Similarity {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Similarity, String> {
+        if text == "off" {
+            return Ok(Similarity::Off);
+        }
+        match text.parse::<f64>() {
+            Ok(threshold) if (0.0..=1.0).contains(&threshold) => Ok(Similarity::At(threshold)),
+            _ => Err(format!(
+                "{text:?} is neither `off` nor a number from 0 to 1"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Similarity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Similarity::Off => f.write_str("off"),
+            Similarity::At(threshold) => write!(f, "{threshold}"),
+        }
+    }
 }
 
 /// What `grade` can do besides grading.

@@ -13,6 +13,7 @@ mod build_paths;
 mod classes;
 mod gradebook;
 mod one_message;
+mod similar;
 // Ctrl-C and SIGTERM, and the progress lines of a run without a terminal.
 mod stopping;
 use classes::{autograder_root, fixtures};

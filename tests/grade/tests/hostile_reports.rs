@@ -132,6 +132,41 @@ fn pages(out: &Path) -> Vec<PathBuf> {
     pages
 }
 
+/// The side-by-side pages of the pairs flagged alike: the hostile
+/// fixtures share the reference, so there are some.
+fn side_by_side_pages(out: &Path) -> Vec<PathBuf> {
+    let pages: Vec<PathBuf> = std::fs::read_dir(out.join("similar"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert!(!pages.is_empty());
+    pages
+}
+
+/// Whether `href` is one of the links grade writes: from the class
+/// report, to a feedback page or a side-by-side page; from a side-by-side
+/// page, to a feedback page, back to the report's section, or to a
+/// matching region on itself. A feedback page links nowhere.
+fn own_link(href: &str) -> bool {
+    let numbered = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+    let feedback = |rest: &str| {
+        rest.strip_prefix("submissions/")
+            .and_then(|rest| rest.strip_suffix("/index.html"))
+            .is_some_and(|id| !id.contains([':', '/', '<', '>']))
+    };
+    feedback(href)
+        || href.strip_prefix("../").is_some_and(feedback)
+        || href == "../index.html#similar"
+        || href
+            .strip_prefix("similar/")
+            .and_then(|rest| rest.strip_suffix(".html"))
+            .is_some_and(numbered)
+        || href
+            .strip_prefix("#a")
+            .or_else(|| href.strip_prefix("#b"))
+            .is_some_and(numbered)
+}
+
 /// The values of `attribute="…"` in the tags of `html`. Text a page
 /// shows has its `<` escaped, so each `<` opens a tag grade wrote (the
 /// style and the charts hold no `<` but their own tags').
@@ -151,7 +186,7 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
     let (_, out, _) = graded();
     let pages = pages(out.path());
     assert_eq!(pages.len(), 3 + OWN.len() + NAMES.len() + INNOCENT.len());
-    for page in &pages {
+    for page in pages.iter().chain(&side_by_side_pages(out.path())) {
         let html = std::fs::read_to_string(page).unwrap();
         let head = &html[..html.find("</head>").unwrap()];
         assert!(
@@ -168,13 +203,7 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
         }
         assert!(attributes(&html, "src").is_empty(), "{}", page.display());
         for href in attributes(&html, "href") {
-            // The class report's links, each to a feedback page beside it;
-            // a feedback page links nowhere.
-            let id = href
-                .strip_prefix("submissions/")
-                .and_then(|rest| rest.strip_suffix("/index.html"))
-                .unwrap_or_else(|| panic!("{}: a link to {href}", page.display()));
-            assert!(!id.contains([':', '/', '<', '>']), "{href}");
+            assert!(own_link(href), "{}: a link to {href}", page.display());
         }
         assert!(!html.contains('\u{1b}'), "{}: an ESC byte", page.display());
     }
@@ -339,7 +368,16 @@ fn no_submission_collides_with_grades_own_outputs() {
         .filter(|name| !name.starts_with('.'))
         .collect();
     top.sort();
-    assert_eq!(top, ["grades.csv", "index.html", "submissions"]);
+    assert_eq!(
+        top,
+        [
+            "grades.csv",
+            "index.html",
+            "similar",
+            "similarity.csv",
+            "submissions"
+        ]
+    );
 }
 
 /// The class report and the hostile feedback pages in headless Chromium
@@ -370,6 +408,7 @@ fn hostile_pages_make_no_request_in_a_browser() {
     .iter()
     .map(|name| out.path().join("submissions").join(name).join("index.html"))
     .chain([out.path().join("index.html")])
+    .chain(side_by_side_pages(out.path()))
     .collect();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("browser_check.py");
     let output = Command::new("python3")

@@ -49,6 +49,8 @@ const AUTOGRADER: &[(&str, &str, Part)] = &[
     ("tests/grade-sandbox", "tests/grade-sandbox", Part::Crate),
     // `grade` draws the feedback pages' heatmaps with the fairness lab.
     ("tests/lab-tools", "tests/lab-tools", Part::Crate),
+    // `grade` compares the class's code with the similarity detector.
+    ("tests/similarity", "tests/similarity", Part::Crate),
     ("tests/grade", "tests/grade", Part::Crate),
     // `grade` compiles in the student README, for `grade assign`.
     ("tests/grade/assign", "tests/grade/assign", Part::Whole),

@@ -20,6 +20,7 @@ pub use crate::build::compile::{Broken, Compiled};
 pub use crate::build::discover::{Submission, discover};
 pub use crate::build::nesting::PARSER_STACK;
 pub use crate::cli::{Cli, Command, Format, Part};
+use crate::results::Class;
 pub use crate::results::graded::{Graded, GradedCheck};
 pub use crate::results::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};
@@ -89,19 +90,23 @@ fn grade_until_done(cli: &Cli) -> Result<ExitCode, RunEnded> {
             )
             .into());
         }
-        let graded = match grade_all(cli, &rubric, &rubric_text, &grader, &submissions) {
+        let class = match grade_all(cli, &rubric, &rubric_text, &grader, &submissions) {
             // The grades it did finish are printed before the error.
             Err(RunEnded::WorkerFailed(failed)) if !failed.graded.is_empty() => {
-                print(cli.format, &failed.graded, cli.out.as_deref())?;
+                let class = Class {
+                    graded: failed.graded.clone(),
+                    similar: None,
+                };
+                print(cli.format, &class, cli.out.as_deref())?;
                 return Err(failed.into());
             }
             Err(ended) => return Err(ended),
-            Ok(graded) => graded,
+            Ok(class) => class,
         };
         // A stop that came too late to cut grading short still stops it
         // before its report: the one line says what was kept.
-        stop_point(cli, graded.len(), submissions.len())?;
-        print(cli.format, &graded, cli.out.as_deref())?;
+        stop_point(cli, class.graded.len(), submissions.len())?;
+        print(cli.format, &class, cli.out.as_deref())?;
         let Some(changes) = changes.as_mut() else {
             return Ok(ExitCode::SUCCESS);
         };

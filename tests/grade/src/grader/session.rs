@@ -13,28 +13,30 @@ use anyhow::Context;
 
 use crate::build::compile;
 use crate::build::discover::Submission;
-use crate::cli::Cli;
+use crate::cli::{Cli, Similarity};
 use crate::grader::ended::{RunEnded, WorkerFailed, stop_point};
 use crate::grader::progress::Progress;
 use crate::machine::interrupt;
 use crate::machine::lock;
+use crate::results::Class;
 use crate::results::cache::cached;
-use crate::results::gradebook::{save, save_gradebook};
+use crate::results::gradebook::{save, save_gradebook, save_similar};
 use crate::results::graded::Graded;
+use crate::results::similar::Similar;
 use crate::rubric::Rubric;
 use crate::run::sandbox;
 use crate::run::timings::describe_timings;
 use crate::run::workers::{Grading, available_jobs, join_workers, spawn_workers};
 
 /// Grades every submission, reusing results in `--out` that are current,
-/// and returns them sorted by id.
+/// compares the class's code, and returns the class, sorted by id.
 pub(crate) fn grade_all(
     cli: &Cli,
     rubric: &Rubric,
     rubric_text: &str,
     grader: &str,
     submissions: &[Submission],
-) -> Result<Vec<Graded>, RunEnded> {
+) -> Result<Class, RunEnded> {
     let mut done = reuse_current(cli, submissions, grader)?;
     let total = submissions.len();
     // Detected once, for the grading and for the report's settings line
@@ -67,9 +69,18 @@ pub(crate) fn grade_all(
     } else if let Some(out) = &cli.out {
         save_gradebook(out, &done)?;
     }
+    let similar = compare_class(cli, submissions);
     if let Some(out) = &cli.out {
+        save_similar(out, similar.as_ref())?;
         let writing = Instant::now();
-        write_pages(out, &done, rubric_text, grader, setting_line)?;
+        write_pages(
+            out,
+            &done,
+            similar.as_ref(),
+            rubric_text,
+            grader,
+            setting_line,
+        )?;
         if crate::cli::timings_requested() {
             eprintln!(
                 "timings: class report and feedback pages {:.3} s",
@@ -77,7 +88,32 @@ pub(crate) fn grade_all(
             );
         }
     }
-    Ok(done.into_values().collect())
+    Ok(Class {
+        graded: done.into_values().collect(),
+        similar,
+    })
+}
+
+/// Every submission compared with every other, unless `--similarity off`
+/// or there is no pair to compare: every submission, reused grades
+/// included, since a copy may pair a new submission with an old one.
+fn compare_class(cli: &Cli, submissions: &[Submission]) -> Option<Similar> {
+    let Similarity::At(threshold) = cli.similarity else {
+        return None;
+    };
+    if submissions.len() < 2 {
+        return None;
+    }
+    let comparing = Instant::now();
+    let similar = crate::results::similar::compare(submissions, threshold);
+    if crate::cli::timings_requested() {
+        eprintln!(
+            "timings: similarity of {} submissions {:.3} s",
+            similar.compared,
+            comparing.elapsed().as_secs_f64()
+        );
+    }
+    Some(similar)
 }
 
 /// The grades in `--out` that are current for `submissions`, by id.
@@ -208,6 +244,7 @@ impl Session<'_> {
 fn write_pages(
     out: &Path,
     done: &BTreeMap<String, Graded>,
+    similar: Option<&Similar>,
     rubric_text: &str,
     grader: &str,
     isolation: String,
@@ -226,7 +263,7 @@ fn write_pages(
         ),
         written,
     };
-    crate::report::pages::write_all(out, done, &run)
+    crate::report::pages::write_all(out, done, similar, &run)
         .with_context(|| format!("writing the class report into {}", out.display()))?;
     // `print` names the report once, after the table.
     Ok(())

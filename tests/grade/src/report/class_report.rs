@@ -24,10 +24,11 @@ use crate::report::wording::{RunInfo, exercise_order, link, named_check};
 use crate::results::graded::Graded;
 use crate::results::messages;
 use crate::results::mistakes::Found;
+use crate::results::similar::Similar;
 use crate::results::{Build, Reason, points};
 
 /// The whole report page for `all`, sorted by id.
-pub fn page(all: &[&Graded], run: &RunInfo) -> anyhow::Result<Markup> {
+pub fn page(all: &[&Graded], similar: Option<&Similar>, run: &RunInfo) -> anyhow::Result<Markup> {
     let max = all.first().map_or(0.0, |r| r.max_score());
     let mean = all.iter().map(|r| r.score()).sum::<f64>() / all.len().max(1) as f64;
     let scores: Vec<f64> = all.iter().map(|r| r.score()).collect();
@@ -47,6 +48,7 @@ pub fn page(all: &[&Graded], run: &RunInfo) -> anyhow::Result<Markup> {
         (exercises_section(all))
         (checks_section(all))
         (problems_section(all))
+        (crate::report::similar_pages::section(similar))
         (submissions_section(all))
         (run.settings_section())
     };

@@ -9,13 +9,15 @@
 use std::fmt::Write as _;
 
 use crate::results::graded::Graded;
+use crate::results::similar::{Similar, shown};
 use crate::results::{Build, Reason, points, round};
 
 /// How many submissions a line names before it only counts the rest.
 const NAMES_SHOWN: usize = 5;
 
-/// The closing lines for `all`, the graded submissions sorted by id.
-pub fn lines(all: &[&Graded]) -> String {
+/// The closing lines for `all`, the graded submissions sorted by id, and
+/// what comparing their code found (`None`: `--similarity off`).
+pub fn lines(all: &[&Graded], similar: Option<&Similar>) -> String {
     let mut out = String::new();
     let max = all.first().map_or(0.0, |r| r.max_score());
     let scores: Vec<f64> = all.iter().map(|r| r.score()).collect();
@@ -58,7 +60,60 @@ pub fn lines(all: &[&Graded]) -> String {
     }
     out.push('\n');
     let _ = writeln!(out, "  most common mistake: {}", most_common_mistake(all));
+    let _ = writeln!(out, "  {}", alike(similar));
     out
+}
+
+/// The line on who may have copied whom: the flagged pairs, most similar
+/// first, and the groups, each id on one line.
+fn alike(similar: Option<&Similar>) -> String {
+    let Some(similar) = similar else {
+        return "alike: not compared (--similarity off)".to_string();
+    };
+    let at = format!("alike (similarity {} or more)", shown(similar.threshold));
+    let pairs = &similar.report.pairs;
+    if pairs.is_empty() {
+        return format!(
+            "{at}: no pair of the {} submissions compared",
+            similar.compared
+        );
+    }
+    let named: Vec<String> = pairs
+        .iter()
+        .map(|p| {
+            format!(
+                "{} and {} {}",
+                crate::terminal::one_line(&p.a),
+                crate::terminal::one_line(&p.b),
+                shown(p.similarity)
+            )
+        })
+        .collect();
+    let mut line = format!(
+        "{at}: {} pair{} {}",
+        pairs.len(),
+        if pairs.len() == 1 { "" } else { "s" },
+        listed(&named)
+    );
+    let groups = &similar.report.groups;
+    if let Some(largest) = groups.iter().map(|g| g.members.len()).max() {
+        let _ = write!(
+            line,
+            "; {} group{} of three or more (the largest: {largest} submissions)",
+            groups.len(),
+            if groups.len() == 1 { "" } else { "s" },
+        );
+    }
+    line
+}
+
+/// Up to [`NAMES_SHOWN`] of `items` in brackets, then how many more.
+fn listed(items: &[String]) -> String {
+    let shown = items[..items.len().min(NAMES_SHOWN)].join(", ");
+    match items.len().saturating_sub(NAMES_SHOWN) {
+        0 => format!("({shown})"),
+        rest => format!("({shown} and {rest} more)"),
+    }
 }
 
 /// The mistake the class report ranks first, with how many made it.
@@ -97,16 +152,8 @@ fn counted(ids: Vec<&str>) -> String {
     if ids.is_empty() {
         return "0".to_string();
     }
-    let shown = ids[..ids.len().min(NAMES_SHOWN)]
-        .iter()
-        .map(|id| crate::terminal::one_line(id))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let more = match ids.len().saturating_sub(NAMES_SHOWN) {
-        0 => String::new(),
-        rest => format!(" and {rest} more"),
-    };
-    format!("{} ({shown}{more})", ids.len())
+    let shown: Vec<String> = ids.iter().map(|id| crate::terminal::one_line(id)).collect();
+    format!("{} {}", ids.len(), listed(&shown))
 }
 
 fn mean(scores: &[f64]) -> f64 {

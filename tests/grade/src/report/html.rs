@@ -98,6 +98,15 @@ figure svg { max-width: 100%; height: auto; display: block; }
 figcaption { color: #444; font-size: 1.4rem; }
 .bar { display: inline-block; height: 0.8em; background: #4a8fc9; vertical-align: middle; }
 ol.mistakes > li { margin-bottom: 1.2rem; }
+/* Two submissions side by side, one above the other on a phone; code
+   wraps rather than scrolls, so a region's lines stay in view. */
+.sides { display: flex; flex-wrap: wrap; gap: 0 2rem; }
+.sides > div { flex: 1 1 30rem; min-width: 0; }
+.sides pre { white-space: pre-wrap; padding: 0.5rem; }
+.ln { display: inline-block; min-width: 3ch; margin-right: 1ch; text-align: right; color: #888; }
+mark { background: #fde68a; }
+mark.odd { background: #bfe3f7; }
+.region { font-size: 0.8em; color: #8a5a00; }
 @media (max-width: 500px) {
   h1 { font-size: 2.2rem; }
   .bar { display: none; }

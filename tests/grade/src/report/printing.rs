@@ -8,13 +8,14 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::cli::Format;
-use crate::results::{self, graded::Graded};
+use crate::results::{self, Class, graded::Graded};
 
 /// Prints the grades to stdout in the chosen format; a table of more
 /// than one ends with the class's lines. Last, on stderr, where the class
 /// report written into `out` is, so that an instructor learns it is there.
-pub(crate) fn print(format: Format, graded: &[Graded], out: Option<&Path>) -> anyhow::Result<()> {
+pub(crate) fn print(format: Format, class: &Class, out: Option<&Path>) -> anyhow::Result<()> {
     use std::io::Write as _;
+    let graded = &class.graded;
     let all: Vec<&Graded> = graded.iter().collect();
     let mut text = String::new();
     match format {
@@ -24,7 +25,10 @@ pub(crate) fn print(format: Format, graded: &[Graded], out: Option<&Path>) -> an
                 text.push('\n');
             }
             if all.len() > 1 {
-                text.push_str(&crate::report::class_summary::lines(&all));
+                text.push_str(&crate::report::class_summary::lines(
+                    &all,
+                    class.similar.as_ref(),
+                ));
             }
         }
         Format::Json => {

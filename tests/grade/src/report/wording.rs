@@ -56,8 +56,17 @@ pub fn exercise_order(exercise: &str) -> usize {
 /// grade writes: relative, each id percent-encoded, so that no id
 /// (`javascript:…`, `//host`) can give one a scheme or a host.
 pub fn link(submission: &str) -> Markup {
+    link_at("", submission)
+}
+
+/// The same link from a page one folder down (a side-by-side page).
+pub fn link_from_folder(submission: &str) -> Markup {
+    link_at("../", submission)
+}
+
+fn link_at(up: &str, submission: &str) -> Markup {
     let href = format!(
-        "{}/{}/index.html",
+        "{up}{}/{}/index.html",
         crate::results::gradebook::SUBMISSIONS,
         percent_encode(submission)
     );

@@ -15,19 +15,48 @@ pub fn header(cells: &[String]) -> anyhow::Result<String> {
 
 /// The line of `submission`'s grade: its id, then `cells`.
 pub fn row(submission: &str, cells: &[String]) -> anyhow::Result<String> {
+    row_of(&[submission], cells)
+}
+
+/// A line that begins with the ids of one or more submissions (a pair of
+/// `similarity.csv`), each made safe as [`row`] makes one, then `cells`.
+pub fn row_of(submissions: &[&str], cells: &[String]) -> anyhow::Result<String> {
+    let mut fields = submissions
+        .iter()
+        .map(|id| id_field(id))
+        .collect::<anyhow::Result<Vec<String>>>()?;
+    for cell in cells {
+        fields.push(field(cell)?);
+    }
+    Ok(fields.join(",") + "\n")
+}
+
+/// A submission's id as one field of a line: no control character, and a
+/// formula made text by a leading `'` and quoted.
+fn id_field(submission: &str) -> anyhow::Result<String> {
     let id = crate::terminal::one_line(submission);
     if !id.starts_with(['=', '+', '-', '@']) {
-        return line(&[&[id], cells].concat());
+        return field(&id);
     }
     let cell = format!("'{id}");
-    let written = line(&[std::slice::from_ref(&cell), cells].concat())?;
+    let written = field(&cell)?;
     if written.starts_with('"') {
         // The writer quoted it already: it holds a comma or a quote.
         return Ok(written);
     }
     // It holds no quote, comma or line break, or the writer would have
     // quoted it: it can be quoted as it is.
-    Ok(format!("\"{cell}\"{}", &written[cell.len()..]))
+    Ok(format!("\"{cell}\""))
+}
+
+/// One field as the CSV writer writes it within a line (it writes a line
+/// of one empty field as `""`, which within a line is nothing).
+fn field(cell: &str) -> anyhow::Result<String> {
+    if cell.is_empty() {
+        return Ok(String::new());
+    }
+    let written = line(&[cell.to_string()])?;
+    Ok(written.trim_end_matches('\n').to_string())
 }
 
 fn line(cells: &[String]) -> anyhow::Result<String> {
@@ -66,6 +95,15 @@ mod tests {
             let record = reader.records().next().unwrap().unwrap();
             assert_eq!(&record[0], format!("'{id}"));
         }
+    }
+
+    #[test]
+    fn a_pair_makes_both_ids_safe() {
+        assert_eq!(
+            row_of(&["ada", "=1+1"], &["0.93".into()]).unwrap(),
+            "ada,\"'=1+1\",0.93\n"
+        );
+        assert_eq!(row_of(&["a\nb", "c"], &[]).unwrap(), "a\\u{a}b,c\n");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::machine::output_file::write_atomically;
 use crate::results::graded::{self, Graded};
+use crate::results::similar::{CSV_FILE, Similar};
 
 /// The folder of `--out` that holds a folder per submission. A
 /// submission's id is a name it chose: in a folder of their own, no id
@@ -56,6 +57,22 @@ pub(crate) fn save_gradebook(out: &Path, done: &BTreeMap<String, Graded>) -> any
         &out.join("grades.csv"),
         &crate::results::grades_csv::csv(&all)?,
     )
+}
+
+/// Writes `similarity.csv` from what comparing found; when nothing was
+/// compared, removes the one an earlier run left, which would speak for a
+/// class it no longer describes.
+pub(crate) fn save_similar(out: &Path, similar: Option<&Similar>) -> anyhow::Result<()> {
+    let path = out.join(CSV_FILE);
+    match similar {
+        Some(similar) => write_atomically(&path, &crate::results::similar::csv(similar)?),
+        None => match fs::remove_file(&path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                Err(anyhow::Error::new(error).context(format!("cannot remove {}", path.display())))
+            }
+            _ => Ok(()),
+        },
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 //! ([`grades_csv`], whose cells `csv_row` keeps formula-free) and the words
 //! every report shows (`messages`, in Markdown by `markdown` or plain).
 //! `mistakes` are the diagnosed mistakes in it, `cache` says which grades
-//! in `--out` are current and `gradebook` writes them there.
+//! in `--out` are current and `gradebook` writes them there. `similar` is
+//! the one value of the class as a whole: the pairs of submissions whose
+//! code is alike, with `similarity.csv` rendered from it.
 
 // The record and its renderers are the other wings' to read; only
 // how a CSV cell is made safe is this wing's own.
@@ -18,10 +20,20 @@ pub(crate) mod gradescope;
 pub(crate) mod markdown;
 pub(crate) mod messages;
 pub(crate) mod mistakes;
+pub(crate) mod similar;
 
 use serde::{Deserialize, Serialize};
 
 use grading::Kind;
+
+/// A class as a run leaves it: every submission's grade, sorted by id,
+/// and what comparing their code found (`None` when it was not compared:
+/// `--similarity off`, or fewer than two submissions).
+#[derive(Debug, Clone)]
+pub(crate) struct Class {
+    pub(crate) graded: Vec<graded::Graded>,
+    pub(crate) similar: Option<similar::Similar>,
+}
 
 /// One submission's grade in Gradescope's `results.json` format, as
 /// [`gradescope::results`] renders a [`graded::Graded`]: written, never
