@@ -20,7 +20,7 @@ pub use crate::build::compile::{Broken, Compiled};
 pub use crate::build::discover::{Submission, discover};
 pub use crate::build::nesting::PARSER_STACK;
 pub use crate::cli::{Cli, Command, Format, Part};
-use crate::results::Class;
+use crate::results::class::Class;
 pub use crate::results::graded::{Graded, GradedCheck};
 pub use crate::results::{Extra, Results, Tags, TestResult};
 pub use crate::rubric::{DEFAULT as DEFAULT_RUBRIC, Rubric};

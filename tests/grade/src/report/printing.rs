@@ -8,7 +8,8 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::cli::Format;
-use crate::results::{self, Class, graded::Graded};
+use crate::results::class::Class;
+use crate::results::{self, graded::Graded};
 
 /// Prints the grades to stdout in the chosen format; a table of more
 /// than one ends with the class's lines. Last, on stderr, where the class

@@ -6,12 +6,13 @@
 //! every report shows (`messages`, in Markdown by `markdown` or plain).
 //! `mistakes` are the diagnosed mistakes in it, `cache` says which grades
 //! in `--out` are current and `gradebook` writes them there. `similar` is
-//! the one value of the class as a whole: the pairs of submissions whose
-//! code is alike, with `similarity.csv` rendered from it.
+//! what comparing the class's code found, with `similarity.csv` rendered
+//! from it, and `class` the whole value a run hands its reports.
 
 // The record and its renderers are the other wings' to read; only
 // how a CSV cell is made safe is this wing's own.
 pub(crate) mod cache;
+pub(crate) mod class;
 mod csv_row;
 pub(crate) mod gradebook;
 pub(crate) mod graded;
@@ -25,15 +26,6 @@ pub(crate) mod similar;
 use serde::{Deserialize, Serialize};
 
 use grading::Kind;
-
-/// A class as a run leaves it: every submission's grade, sorted by id,
-/// and what comparing their code found (`None` when it was not compared:
-/// `--similarity off`, or fewer than two submissions).
-#[derive(Debug, Clone)]
-pub(crate) struct Class {
-    pub(crate) graded: Vec<graded::Graded>,
-    pub(crate) similar: Option<similar::Similar>,
-}
 
 /// One submission's grade in Gradescope's `results.json` format, as
 /// [`gradescope::results`] renders a [`graded::Graded`]: written, never
