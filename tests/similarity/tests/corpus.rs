@@ -36,9 +36,10 @@ fn rs_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The stubs every student starts from: the base.
+/// The stubs every student starts from, as shipped (the frozen copy, not
+/// the `exercises/` a contributor may be editing): the base.
 fn stub_texts() -> Vec<String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises/src");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../stubs/exercises/src");
     let mut texts: Vec<String> = rs_files(&src)
         .iter()
         .map(|p| fs::read_to_string(p).unwrap())

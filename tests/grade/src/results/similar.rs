@@ -59,15 +59,10 @@ pub(crate) fn compare(submissions: &[Submission], threshold: f64) -> Similar {
                 .collect(),
         })
         .collect();
-    // In a thread of its own: the lexer keeps a table of every text it has
-    // read for the life of its thread (about 3 KB a submission), which
-    // goes with the thread rather than staying with grade.
-    let report = std::thread::scope(|scope| {
-        scope
-            .spawn(|| Index::build(&class, &base, &config).report())
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    });
+    // `Index::build` lexes on threads of its own, so the table of every
+    // text it read, which the lexer keeps per thread (about 3 KB a
+    // submission), goes with them rather than staying with grade.
+    let report = Index::build(&class, &base, &config).report();
     let flagged: BTreeSet<&str> = report
         .pairs
         .iter()
