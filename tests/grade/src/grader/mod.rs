@@ -29,7 +29,7 @@ pub use crate::run::sandbox::isolated;
 pub use crate::grader::session::BUILD_DIR_VARIABLE;
 
 use crate::grader::ended::{RunEnded, stop_point};
-use crate::grader::session::grade_all;
+use crate::grader::session::{compare_class, grade_all};
 use crate::grader::watch::Changes;
 use crate::machine::interrupt;
 use crate::report::printing::print;
@@ -95,7 +95,7 @@ fn grade_until_done(cli: &Cli) -> Result<ExitCode, RunEnded> {
             Err(RunEnded::WorkerFailed(failed)) if !failed.graded.is_empty() => {
                 let class = Class {
                     graded: failed.graded.clone(),
-                    similar: None,
+                    similar: compare_class(cli, &submissions),
                 };
                 print(cli.format, &class, cli.out.as_deref())?;
                 return Err(failed.into());

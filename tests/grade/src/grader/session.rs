@@ -97,7 +97,7 @@ pub(crate) fn grade_all(
 /// Every submission compared with every other, unless `--similarity off`
 /// or there is no pair to compare: every submission, reused grades
 /// included, since a copy may pair a new submission with an old one.
-fn compare_class(cli: &Cli, submissions: &[Submission]) -> Option<Similar> {
+pub(crate) fn compare_class(cli: &Cli, submissions: &[Submission]) -> Option<Similar> {
     let Similarity::At(threshold) = cli.similarity else {
         return None;
     };
