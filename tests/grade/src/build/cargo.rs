@@ -56,6 +56,22 @@ impl Build {
     fn failed_any(&self) -> bool {
         !self.errors.is_empty() || !self.unexplained.is_empty()
     }
+
+    /// Why `krate` failed (its first error, or what stopped it), if it
+    /// did; with `None`, why the one thing built did: the template's
+    /// errors may be its dependencies'.
+    pub fn failure(&self, krate: Option<&str>) -> Option<String> {
+        let (errors, stopped) = match krate {
+            Some(krate) => (self.errors.get(krate), self.unexplained.get(krate)),
+            None => (
+                self.errors.values().next(),
+                self.unexplained.values().next(),
+            ),
+        };
+        errors
+            .map(|diagnostics| link_cause(diagnostics))
+            .or_else(|| stopped.map(ToString::to_string))
+    }
 }
 
 impl Cargo {
@@ -81,13 +97,9 @@ impl Cargo {
             [workspace::PACKAGE].into_iter(),
             &link::template_rustc_args(&record),
         )?;
-        let template = match (
-            build.errors.values().next(),
-            build.unexplained.values().next(),
-        ) {
-            (Some(diagnostics), _) => Ok(Err(TemplateFailed(link_cause(diagnostics)))),
-            (None, Some(stopped)) => Ok(Err(TemplateFailed(stopped.to_string()))),
-            (None, None) => link::Template::load(&record, &folder.join("template")).map(Ok),
+        let template = match build.failure(None) {
+            Some(cause) => Ok(Err(TemplateFailed(cause))),
+            None => link::Template::load(&record, &folder.join("template")).map(Ok),
         };
         link::remove_leftovers(&release_dir(&self.dir)?.join("deps"));
         template

@@ -16,7 +16,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::build::cargo::{Cargo, release_dir};
-use crate::build::diagnostic::link_cause;
 use crate::build::workspace::{write_if_changed, write_workspace};
 
 /// The image package of the crate `krate` (`s` and 16 hex digits): `i`
@@ -73,10 +72,9 @@ pub fn build_images(
     let release = release_dir(&cargo.dir)?;
     let mut outcomes = BTreeMap::new();
     for (krate, package) in crates.iter().zip(&packages) {
-        let outcome = match (build.errors.get(package), build.unexplained.get(package)) {
-            (Some(diagnostics), _) => Err(link_cause(diagnostics)),
-            (None, Some(stopped)) => Err(stopped.to_string()),
-            (None, None) => {
+        let outcome = match build.failure(Some(package)) {
+            Some(cause) => Err(cause),
+            None => {
                 let image = out.join(krate);
                 fs::copy(release.join(package), &image)?;
                 Ok(image)
