@@ -176,6 +176,7 @@ fn classroom_points(edition: &Path) -> u32 {
 }
 
 #[test]
+#[ignore = "builds a whole workspace from scratch (about 3 minutes on 2 cores): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
     let fresh = tempfile::tempdir().unwrap();
     copy_tree(&editions().join("student"), fresh.path());
@@ -479,6 +480,7 @@ fn the_classroom_workflow_passes_the_linters() {
 }
 
 #[test]
+#[ignore = "builds a whole workspace from scratch (about 3 minutes on 2 cores): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_autograder_builds_and_grades_every_upload_shape() {
     let root = tempfile::tempdir().unwrap();
     let source = root.path().join("source");
