@@ -32,6 +32,7 @@ chapters! {
     instructors = "instructors.md",
     answers = "answers.md",
     glossary = "glossary.md",
+    references = "references.md",
     going_deeper = "going-deeper.md",
     deeper_perfect_shuffle = "deeper/perfect-shuffle.md",
     deeper_statistics = "deeper/statistics.md",

@@ -153,8 +153,8 @@ fn every_chapter_is_listed_and_compiled() {
     }
     assert_eq!(
         docs::CHAPTERS.len(),
-        32,
-        "the nineteen chapters and Going deeper's thirteen pages"
+        33,
+        "the twenty chapters and Going deeper's thirteen pages"
     );
 }
 
