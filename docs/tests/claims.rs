@@ -92,6 +92,48 @@ fn random_range_leaves_an_excess_of_2_8e_18_on_16_results() {
     assert!(close(52.0 / (1u64 << 32) as f64 / 1.2e-8, 1.0, 0.01));
 }
 
+/// randomness.md, "Modulo bias", and the stubs of the two selection
+/// shuffles: one meaning of "excess", a favoured result's chance over an
+/// unfavoured one's, less 1 (1/q for q words per result). Against the fair
+/// share 1/52 the favoured results would be only 36/2⁶⁴ ≈ 2.0 × 10⁻¹⁸ over.
+#[test]
+fn the_book_and_the_stubs_mean_one_excess() {
+    let q64 = ((1u128 << 64) / 52) as f64;
+    let q32 = ((1u64 << 32) / 52) as f64;
+    assert!(close(1.0 / q64 / 2.8e-18, 1.0, 0.01));
+    assert!(close(1.0 / q32 / 1.2e-8, 1.0, 0.01));
+    assert!(close(36.0 / 2f64.powi(64) / 2.0e-18, 1.0, 0.03));
+    let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let chapter = std::fs::read_to_string(workspace.join("docs/src/randomness.md")).unwrap();
+    let chapter = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(chapter.contains("48 results come up about 1.2 × 10⁻⁸ more often than the other 4"));
+    assert!(chapter.contains("16 results keep an excess of about 2.8 × 10⁻¹⁸"));
+    for stub in ["selection_shuffle.rs", "efficient_selection_shuffle.rs"] {
+        let text = std::fs::read_to_string(workspace.join("tests/stubs/exercises/src").join(stub))
+            .unwrap()
+            .replace("///", "");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for claim in [
+            "48 of the 52 results come up about 1.2 parts in 10^8 more often than the other 4",
+            "16 of 52 results come up about 2.8 parts in 10^18 more often than the other 36",
+        ] {
+            assert!(text.contains(claim), "{stub}: {claim}");
+        }
+    }
+}
+
+/// riffles.md, "Seven, and what 'enough' means": seven is the first
+/// riffle count below 1/2 in total variation; in separation distance it is
+/// 11 (deeper/beyond.md tables both).
+#[test]
+fn seven_riffles_by_total_variation_eleven_by_separation() {
+    use grading::algorithms::riffle_total_variation;
+    use lab_tools::mixing::riffle_separation;
+    let first = |distance: &dyn Fn(u32) -> f64| (1..).find(|&k| distance(k) < 0.5);
+    assert_eq!(first(&|k| riffle_total_variation(52, k)), Some(7));
+    assert_eq!(first(&|k| riffle_separation(52, k)), Some(11));
+}
+
 /// chi-square.md, "False alarms and power": the critical values, and the
 /// powers against the 5/27 and 4/27 shuffle, which come from the
 /// noncentral chi-square approximation (λ = shuffles × Σ (q − p)²/p).

@@ -30,13 +30,14 @@ use rand::{Rng, RngExt};
 /// `usize`, `u32`, `i32` or `u64`), the Java way,
 /// `(rng.random::<f64>() * n as f64) as usize`, or the C way,
 /// `rng.random::<u32>() as usize % n`: the lab-steps checks replay all of
-/// those draws exactly. (`% n` is biased by about 1 part in 10^8 for a
-/// 52-card deck, because 2^32 is not a multiple of 52. `random_range` is
-/// far closer but not exact either: it reads a second 32-bit word only
-/// when the first could be off, as if from one 64-bit word, and 2^64 is not
-/// a multiple of 52, so 16 of 52 results come up about 2 parts in 10^18
-/// more often than 1/52; rand's `unbiased` feature makes it exact. Nothing can notice
-/// either at this scale.) Draw once for each k.
+/// those draws exactly. (`% n` is biased for a 52-card deck, because 2^32
+/// is not a multiple of 52: 48 of the 52 results come up about 1.2 parts in
+/// 10^8 more often than the other 4. `random_range` is far closer but not
+/// exact either: it reads a second 32-bit word only when the first could be
+/// off, as if from one 64-bit word, and 2^64 is not a multiple of 52, so 16
+/// of 52 results come up about 2.8 parts in 10^18 more often than the other
+/// 36 (the book's "excess"); rand's `unbiased` feature makes it exact.
+/// Nothing can notice either at this scale.) Draw once for each k.
 #[allow(unused_variables)] // The stub ignores its arguments: delete this line as you start.
 pub fn efficient_selection_shuffle<R: Rng + ?Sized>(values: &mut [i32], rng: &mut R) {
     // TODO: loop k from the last index down to 1, draw r in 0..=k, and
