@@ -200,7 +200,7 @@ fn link_on_the_way(path: &Path) -> Option<PathBuf> {
 /// Why a submission cannot be read: its `problem`, in the report's one
 /// line.
 #[derive(Debug, thiserror::Error)]
-enum Unreadable {
+pub(crate) enum Unreadable {
     #[error(
         "{} is a symbolic link, which a submission may not hold: hand in your own files",
         .0.display()
@@ -312,7 +312,7 @@ const SOURCE_BOUNDS: Bounds = Bounds {
 /// files (a `Cargo.toml`, a `build.rs` beside `src/`, tests), junk
 /// ([`is_junk`]) and a build's `target/` (in an upload's top folder read as
 /// loose files) are ignored; a symbolic link anywhere is refused.
-fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, Unreadable> {
+pub(crate) fn read_tree(src: &Path) -> Result<Vec<(PathBuf, String)>, Unreadable> {
     let skip = |path: &Path, folder: bool| is_junk(path) || (folder && name_of(path) == "target");
     let found = untrusted_tree::walk(src, SOURCE_BOUNDS, skip).map_err(Unreadable::Tree)?;
     if let Some(link) = found.iter().find(|f| matches!(f, Found::Link(_))) {

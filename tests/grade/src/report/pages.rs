@@ -39,26 +39,41 @@ pub fn write_all(
 }
 
 /// The side-by-side pages, in a folder of their own that holds nothing
-/// else: an earlier run's pages, which may pair students this run does
-/// not, go first.
+/// else. A page already holding its text is not written again; an earlier
+/// run's pages that this run has no pair for (it may have paired students
+/// this run does not) are removed, and the folder with them when no pair
+/// is flagged.
 fn write_side_by_side(out: &Path, similar: Option<&Similar>) -> anyhow::Result<()> {
     let folder = out.join(FOLDER);
-    match std::fs::remove_dir_all(&folder) {
-        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-            return Err(anyhow::Error::new(error)
-                .context(format!("cannot remove the old {}", folder.display())));
+    let pairs = similar.map_or(&[][..], |s| &s.report.pairs[..]);
+    let pages: Vec<String> = (1..=pairs.len().min(PAGES))
+        .map(|rank| format!("{rank}.html"))
+        .collect();
+    if let Some(similar) = similar.filter(|_| !pages.is_empty()) {
+        std::fs::create_dir_all(&folder)?;
+        for (pair, (i, name)) in pairs.iter().zip(pages.iter().enumerate()) {
+            let page = crate::report::similar_pages::page(similar, i + 1, pair);
+            write_atomically(&folder.join(name), &page.into_string())?;
         }
-        _ => {}
     }
-    let Some(similar) = similar.filter(|s| !s.report.pairs.is_empty()) else {
-        return Ok(());
+    let cannot_remove = |error: std::io::Error, path: &Path| {
+        anyhow::Error::new(error).context(format!("cannot remove the old {}", path.display()))
     };
-    std::fs::create_dir_all(&folder)?;
-    for (i, pair) in similar.report.pairs.iter().take(PAGES).enumerate() {
-        write_atomically(
-            &folder.join(format!("{}.html", i + 1)),
-            &crate::report::similar_pages::page(similar, i + 1, pair).into_string(),
-        )?;
+    let entries = match std::fs::read_dir(&folder) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        entries => entries.map_err(|e| cannot_remove(e, &folder))?,
+    };
+    for entry in entries {
+        let path = entry.map_err(|e| cannot_remove(e, &folder))?.path();
+        if !pages
+            .iter()
+            .any(|name| path.file_name() == Some(name.as_ref()))
+        {
+            std::fs::remove_file(&path).map_err(|e| cannot_remove(e, &path))?;
+        }
+    }
+    if pages.is_empty() {
+        std::fs::remove_dir(&folder).map_err(|e| cannot_remove(e, &folder))?;
     }
     Ok(())
 }

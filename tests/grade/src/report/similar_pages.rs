@@ -132,20 +132,37 @@ pub(crate) fn page(similar: &Similar, rank: usize, pair: &Pair) -> Markup {
     crate::report::html::page(&title, body)
 }
 
-/// The region that holds `line` of file `file`: the one that starts there,
-/// so that each region's number shows where it begins, or else the first.
-fn region_at(
+/// For each line of file `file` (line 1 first), the region that holds
+/// it: the one that starts there, so that each region's number shows where
+/// it begins, or else the first. Built once per file rather than asked
+/// line by line, which scanned every match for every line.
+fn regions_by_line(
     pair: &Pair,
     lines_of: &impl Fn(&similarity::Match) -> Lines,
     file: usize,
-    line: u32,
-) -> Option<usize> {
-    let holds = |m: &similarity::Match| {
-        let l = lines_of(m);
-        l.file == file && (l.first..=l.last).contains(&line)
+    count: usize,
+) -> Vec<Option<usize>> {
+    let mut by_line = vec![None; count];
+    let slot = |line: u32| (line as usize).checked_sub(1);
+    let in_file = || {
+        (pair.matches.iter().enumerate())
+            .map(|(r, m)| (r, lines_of(m)))
+            .filter(|(_, l)| l.file == file)
     };
-    let starts = |m: &similarity::Match| holds(m) && lines_of(m).first == line;
-    (pair.matches.iter().position(starts)).or_else(|| pair.matches.iter().position(holds))
+    for (r, l) in in_file() {
+        for i in (l.first..=l.last).filter_map(slot) {
+            if let Some(held) = by_line.get_mut(i) {
+                held.get_or_insert(r);
+            }
+        }
+    }
+    // Reversed, so that of two regions starting on one line the first wins.
+    for (r, l) in in_file().collect::<Vec<_>>().into_iter().rev() {
+        if let Some(held) = slot(l.first).and_then(|i| by_line.get_mut(i)) {
+            *held = Some(r);
+        }
+    }
+    by_line
 }
 
 /// "lines 3–9 of flip.rs", linked to where the region starts.
@@ -167,10 +184,11 @@ fn side(id: &str, files: &[SourceFile], pair: &Pair, first: bool) -> Markup {
             h2 { (link_from_folder(id)) }
             @for (f, file) in files.iter().enumerate() {
                 h3 { code { (Text(&file.name)) } }
+                @let regions = regions_by_line(pair, &lines_of, f, file.text.lines().count());
                 pre {
                     @for (n, text) in file.text.lines().enumerate() {
                         @let line = u32::try_from(n + 1).unwrap_or(u32::MAX);
-                        @let region = region_at(pair, &lines_of, f, line);
+                        @let region = regions[n];
                         @let text = text.replace('\t', "    ");
                         @match region {
                             Some(r) => {
@@ -188,5 +206,51 @@ fn side(id: &str, files: &[SourceFile], pair: &Pair, first: bool) -> Markup {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use similarity::{Lines, Match, Pair};
+
+    use super::regions_by_line;
+
+    fn lines(file: usize, first: u32, last: u32) -> Lines {
+        Lines { file, first, last }
+    }
+
+    #[test]
+    fn a_line_shows_the_region_that_starts_there_or_else_the_first() {
+        let region = |a: Lines| Match {
+            a_lines: a,
+            b_lines: lines(0, 1, 1),
+        };
+        let pair = Pair {
+            a: "a".into(),
+            b: "b".into(),
+            similarity: 1.0,
+            // Lines 2–6 and 4–8 of file 0 overlap; line 4 starts the
+            // second. A region of file 1 and one past the end change
+            // nothing here.
+            matches: vec![
+                region(lines(0, 2, 6)),
+                region(lines(0, 4, 8)),
+                region(lines(1, 1, 9)),
+                region(lines(0, 20, 30)),
+            ],
+        };
+        let by_line = regions_by_line(&pair, &|m: &Match| m.a_lines, 0, 9);
+        let expected = [
+            None,
+            Some(0),
+            Some(0),
+            Some(1),
+            Some(0),
+            Some(0),
+            Some(1),
+            Some(1),
+            None,
+        ];
+        assert_eq!(by_line, expected);
     }
 }
