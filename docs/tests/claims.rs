@@ -19,6 +19,7 @@ fn close(value: f64, stated: f64, within: f64) -> bool {
 /// selection-shuffle.md, "How the cost grows": n × H_n draws, 236 for 52
 /// cards where n ln n would say 205, and 4.63 and 9.79 times n − 1.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_selection_shuffle_makes_n_h_n_draws_not_n_ln_n() {
     let draws = |n: u32| f64::from(n) * (1..=n).map(|k| 1.0 / f64::from(k)).sum::<f64>();
     assert!(close(draws(52), 235.98, 0.005));
@@ -30,6 +31,7 @@ fn the_selection_shuffle_makes_n_h_n_draws_not_n_ln_n() {
 /// wrong-shuffles.md, "Counting its 27 paths": Fisher–Yates' one draw
 /// sequence per order of 1 2 3, and the naive swap's 4 or 5 paths of 27.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_six_sequences_against_the_27_paths() {
     let (mut fisher_yates, mut naive) = (BTreeMap::new(), BTreeMap::new());
     for (r2, r1) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)] {
@@ -60,6 +62,7 @@ fn the_six_sequences_against_the_27_paths() {
 /// against fixed 2/3 shares, which the chapter once described, would be
 /// another test: 0.79 on 3 df.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_coins_independence_test_is_2_by_2_on_1_df() {
     let reference = independence_2x2([[333, 686], [665, 1316]]);
     assert!(close(reference.statistic, 0.24, 0.005));
@@ -74,6 +77,7 @@ fn the_coins_independence_test_is_2_by_2_on_1_df() {
 /// weighted-coin.md, "Coins that are wrong": a byte modulo 3 gives 0 from
 /// 86 bytes, 1 and 2 from 85 each: heads 171/256 = 2/3 + 1/768.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_byte_coin() {
     let from = |r: u32| (0..=255u32).filter(|byte| byte % 3 == r).count();
     assert_eq!([from(0), from(1), from(2)], [86, 85, 85]);
@@ -84,6 +88,7 @@ fn the_byte_coin() {
 /// about 1.2 × 10⁻⁸; rand's default (Canon's method, 64 bits where
 /// needed) leaves 16 results an excess of about 2.8 × 10⁻¹⁸.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn random_range_leaves_an_excess_of_2_8e_18_on_16_results() {
     let words = 1u128 << 64;
     assert_eq!((words / 52, words % 52), (354_745_078_340_568_300, 16));
@@ -97,6 +102,7 @@ fn random_range_leaves_an_excess_of_2_8e_18_on_16_results() {
 /// unfavoured one's, less 1 (1/q for q words per result). Against the fair
 /// share 1/52 the favoured results would be only 36/2⁶⁴ ≈ 2.0 × 10⁻¹⁸ over.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_book_and_the_stubs_mean_one_excess() {
     let q64 = ((1u128 << 64) / 52) as f64;
     let q32 = ((1u64 << 32) / 52) as f64;
@@ -126,6 +132,7 @@ fn the_book_and_the_stubs_mean_one_excess() {
 /// riffle count below 1/2 in total variation; in separation distance it is
 /// 11 (deeper/beyond.md tables both).
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn seven_riffles_by_total_variation_eleven_by_separation() {
     use grading::algorithms::riffle_total_variation;
     use lab_tools::mixing::riffle_separation;
@@ -138,6 +145,7 @@ fn seven_riffles_by_total_variation_eleven_by_separation() {
 /// powers against the 5/27 and 4/27 shuffle, which come from the
 /// noncentral chi-square approximation (λ = shuffles × Σ (q − p)²/p).
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_primers_powers_from_the_noncentral_approximation() {
     let lambda = |shuffles: f64| shuffles * 6.0 * (1.0f64 / 54.0).powi(2) * 6.0;
     let power = |shuffles: f64, alpha: f64| {
@@ -155,6 +163,7 @@ fn the_primers_powers_from_the_noncentral_approximation() {
 /// chi-square.md, "A fair shuffle's report, read": 2,601 df, not 2,703,
 /// and the p-values of the report it quotes.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_fair_reports_degrees_of_freedom_and_p_values() {
     assert_eq!((51 * 51, 52 * 52 - 1), (2_601, 2_703));
     assert!(close(upper_tail(2601.0, 2639.4), 0.29, 0.005));
@@ -166,6 +175,7 @@ fn the_fair_reports_degrees_of_freedom_and_p_values() {
 /// each card at each of the other 51 positions 52/51 ≈ 1.02 times as often
 /// as a fair shuffle.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn sattolo_s_off_diagonal_rate() {
     assert!(close(52.0 / 51.0, 1.02, 0.005));
 }
@@ -175,6 +185,7 @@ fn sattolo_s_off_diagonal_rate() {
 /// from 1 to 1,000 cards, and each order shown is what the bonus
 /// exercise's reference computes.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_table_of_orders_shows_22_chosen_sizes() {
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let text = std::fs::read_to_string(src.join("deeper/perfect-shuffle.md")).expect("the page");
@@ -204,6 +215,7 @@ fn the_table_of_orders_shows_22_chosen_sizes() {
 /// about 1 time in 370, so about 7 times among a 52-card table's 2,704
 /// cells (z² beyond 9 is a 1-df chi-square's upper tail).
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_z_beyond_3_turns_up_7_times_among_2704_cells() {
     let beyond_3 = upper_tail(1.0, 9.0);
     assert!(close(1.0 / beyond_3, 370.0, 1.0));
@@ -239,6 +251,7 @@ fn naive_positions(n: usize) -> Vec<Vec<f64>> {
 /// to about 20 positions: for card 24 and every later one, the positions
 /// too likely are the 20 to 23 just above its own.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_naive_swaps_excess_spans_about_20_positions() {
     let p = naive_positions(52);
     for (card, row) in p.iter().enumerate() {
@@ -263,6 +276,7 @@ fn the_naive_swaps_excess_spans_about_20_positions() {
 /// seeded runs fail it 98.6 % ± 0.08 % of the time: close, not exact,
 /// and a gap that 400 runs (± 0.6 %) could not show.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_naive_swap_of_8_cards_fails_98_6_percent_of_1456_shuffle_runs() {
     use grading::stats::position_chi_square;
     use rand::SeedableRng;
@@ -292,6 +306,7 @@ fn the_naive_swap_of_8_cards_fails_98_6_percent_of_1456_shuffle_runs() {
 /// 4 (beyond 2 is checked in the chapter, as 5.7%); the report's line
 /// for one count is 5.199.
 #[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_normal_tails_against_the_coins() {
     use grading::stats::binomial_two_sided;
     let normal_tail = |z: f64| upper_tail(1.0, z * z);

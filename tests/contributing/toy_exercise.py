@@ -363,7 +363,7 @@ def main():
         # written by the reference's suite alone, so these cannot touch
         # them).
         run(["cargo", "test", "--no-fail-fast", "-p", "grading", "--test", "summary",
-             "-p", "grade", "--test", "class_report"], copy, env,
+             "-p", "grade", "--test", "class_report", "--", "--include-ignored"], copy, env,
             extra_env={"INSTA_UPDATE": "always"})
         repinned = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"],
                                   cwd=copy, check=True, text=True,
@@ -382,7 +382,7 @@ def main():
               "lists", flush=True)
         # The whole test suite, as CI runs it: every count and table
         # follows the registry, so nothing else needed touching.
-        run(["cargo", "test", "--no-fail-fast"], copy, env)
+        run(["cargo", "test", "--no-fail-fast", "--", "--include-ignored"], copy, env)
     print(f"== {', '.join(kinds)}: added as listed; mirror, checks, stub, grade"
           f"{'' if args.quick else ' and the whole cargo test'} all see them")
     if args.keep:

@@ -273,6 +273,7 @@ fn the_student_edition_builds_alone_and_grades_like_the_workbook() {
 /// that differ from the edition, so that an instructor knows whose
 /// Classroom points not to trust. What the student may edit is not named.
 #[test]
+#[ignore = "slow tier: writes and builds the editions (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn grade_names_the_edited_checks_of_a_classroom_clone() {
     let class = tempfile::tempdir().unwrap();
     for clone in ["kept", "edited", "linked"] {
@@ -371,6 +372,7 @@ fn bodies(file: &Path) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow tier: writes and builds the editions (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_student_edition_holds_no_solution() {
     let edition = editions().join("student");
     let solutions = workspace().join("solutions/src");
@@ -419,6 +421,7 @@ fn the_student_edition_holds_no_solution() {
 /// body the test above would find, so it is looked for on its own, in the
 /// spellings a check, a doc or a snapshot would use.
 #[test]
+#[ignore = "slow tier: writes and builds the editions (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_student_edition_does_not_give_away_question_3() {
     let edition = editions().join("student");
     let answer = solutions::reversing_sequence();

@@ -203,6 +203,7 @@ const UNNAMED: &[(&str, &str)] = &[
 type Ranked = BTreeMap<(String, String), BTreeSet<String>>;
 
 #[test]
+#[ignore = "slow tier: grades the fixture classes (about 45 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
     let out = wrong_class();
     let mut expected = Ranked::new();
@@ -297,6 +298,7 @@ fn the_wrong_fixtures_make_exactly_their_labelled_mistakes() {
 }
 
 #[test]
+#[ignore = "slow tier: grades the fixture classes (about 45 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_wrong_class_report_reads_as_pinned() {
     let report = std::fs::read_to_string(wrong_class().join("index.html")).unwrap();
     insta::assert_snapshot!("wrong_class_report", text_of(&report));
@@ -306,6 +308,7 @@ fn the_wrong_class_report_reads_as_pinned() {
 /// the mistake in one line, the failed checks with their messages, and
 /// only then the heatmaps, so that the words a student acts on come first.
 #[test]
+#[ignore = "slow tier: grades the fixture classes (about 45 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_sattolo_page_reads_as_pinned() {
     let page =
         std::fs::read_to_string(wrong_class().join("submissions/sattolo/index.html")).unwrap();
@@ -330,6 +333,7 @@ fn the_sattolo_page_reads_as_pinned() {
 /// points to one names it so. (graded.json, grade's own record, keeps the
 /// typed ids.)
 #[test]
+#[ignore = "slow tier: grades the fixture classes (about 45 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn no_page_names_a_check_by_its_path() {
     let out = wrong_class();
     let mut pages = vec![out.join("index.html")];
@@ -366,6 +370,7 @@ fn no_page_names_a_check_by_its_path() {
 /// A rerun over the same grades reuses every one and writes the same
 /// pages, but for their date line.
 #[test]
+#[ignore = "slow tier: grades the fixture classes (about 45 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_rerun_writes_the_same_pages_but_for_the_date() {
     let out = wrong_class();
     let pages = [

@@ -59,6 +59,7 @@ static STUBS: grading::Implementation =
     grading::implementation!(stubs, extensions = stubs::extensions);
 
 #[test]
+#[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn reference_solutions_pass_every_check() {
     let results = grade(&REFERENCE);
     assert_eq!(failures(&results), Vec::<String>::new());
@@ -67,6 +68,7 @@ fn reference_solutions_pass_every_check() {
 /// The pristine stubs, from the frozen copy in `tests/stubs`, so this holds
 /// while someone works in `exercises/`.
 #[test]
+#[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn pristine_stubs_fail_every_check_as_not_yet_implemented() {
     for (path, _, exercise, outcome) in grade(&STUBS) {
         assert_eq!(
@@ -191,6 +193,7 @@ macro_rules! fixture {
             static FIXTURE: grading::Implementation = grading::implementation!(code);
 
             #[test]
+            #[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
             fn passes_every_check() {
                 let results = super::core_only(super::grade(&FIXTURE));
                 assert_eq!(super::failures(&results), Vec::<String>::new());
@@ -207,6 +210,7 @@ macro_rules! fixture {
             static FIXTURE: grading::Implementation = grading::implementation!(code);
 
             #[test]
+            #[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
             fn fails_its_own_exercise_and_names_nothing() {
                 let results = super::grade(&FIXTURE);
                 super::assert_graded_as_wrong(
@@ -230,6 +234,7 @@ macro_rules! fixture {
             static FIXTURE: grading::Implementation = grading::implementation!(code);
 
             #[test]
+            #[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
             fn fails_its_own_exercise_and_nothing_else() {
                 let results = super::grade(&FIXTURE);
                 super::assert_graded_as_wrong(
@@ -261,6 +266,7 @@ macro_rules! bonus_fixture {
             static FIXTURE: grading::Implementation = grading::implementation!(solutions, extensions = code);
 
             #[test]
+            #[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
             fn passes_every_check() {
                 let results = super::grade(&FIXTURE);
                 assert_eq!(super::failures(&results), Vec::<String>::new());
@@ -280,6 +286,7 @@ macro_rules! bonus_fixture {
             static FIXTURE: grading::Implementation = grading::implementation!(solutions, extensions = code);
 
             #[test]
+            #[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
             fn fails_its_own_exercise_and_nothing_else() {
                 super::assert_graded_as_wrong(
                     &super::grade(&FIXTURE),
@@ -697,6 +704,7 @@ macro_rules! trivial {
             static FIXTURE: grading::Implementation = grading::implementation!(code);
 
             #[test]
+            #[ignore = "slow tier: grades every fixture in the sandbox (about 35 s): .ci/run runs it (cargo test -- --include-ignored)"]
             fn earns_nothing_for_its_exercise_and_everything_else() {
                 let results = super::grade(&FIXTURE);
                 let full = super::points_by_exercise(&super::grade(&super::REFERENCE));

@@ -116,6 +116,7 @@ const EXPECTED: &[(&str, Loses<'static>, &str)] = &[
 ];
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
     let _alone = orphans_to_myself();
     let before = sleepers();
@@ -288,6 +289,7 @@ fn grades_a_hostile_class_reproducibly_and_loses_nothing() {
 /// snooping and state-keeping submissions still earn nothing for the
 /// exercise that depends on seeing them, and an orphan does not survive.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn landlock_hides_the_file_system_where_namespaces_are_missing() {
     let _alone = orphans_to_myself();
     let before = sleepers();
@@ -343,6 +345,7 @@ fn beside_the_reference(folder: &str) -> (tempfile::TempDir, Vec<String>) {
 /// solutions, or the machine's environment, while it compiles. None gets a
 /// point for what it borrowed, and no report holds a line of the reference.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn borrowing_the_reference_at_compile_time_earns_nothing() {
     let (class, names) = beside_the_reference("borrowing");
     let expected = [
@@ -417,6 +420,7 @@ fn borrowing_the_reference_at_compile_time_earns_nothing() {
 /// for its own exercise and full marks for every other, and the report
 /// says why. The exercise is named by the fixture's prefix.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn trivial_answers_earn_nothing_for_their_exercise() {
     let exercises = [
         ("perfect", "perfect_shuffle"),
@@ -463,6 +467,7 @@ fn trivial_answers_earn_nothing_for_their_exercise() {
 /// (The coin that does the same is in `fixtures/trivial/`: flip's seed
 /// check is core, so it earns nothing.)
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_call_counter_cannot_replay_a_seeded_run() {
     let (class, names) = beside_the_reference("replay");
     assert_eq!(names, ["selection_counter_replay"]);
@@ -487,6 +492,7 @@ fn a_call_counter_cannot_replay_a_seeded_run() {
 /// even where the core gate skipped the rest of the exercise: across the
 /// wrong and trivial corpora and the class fixtures.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn every_pointer_in_a_report_names_a_check_that_ran() {
     let titles: std::collections::BTreeSet<String> = grading::catalogue()
         .iter()
@@ -550,6 +556,7 @@ fn every_pointer_in_a_report_names_a_check_that_ran() {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn json_is_gradescope_results_and_stable_apart_from_time() {
     let run = || {
         let text = stdout(
@@ -604,6 +611,7 @@ fn json_is_gradescope_results_and_stable_apart_from_time() {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_pristine_stubs_read_as_not_yet_implemented() {
     let stubs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../stubs/exercises");
     let report = stdout(grade().arg(stubs));
@@ -621,6 +629,7 @@ fn the_pristine_stubs_read_as_not_yet_implemented() {
 /// The README's first command: the reference earns every point, and every
 /// bonus check passes without adding to the score.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_reference_earns_every_point_and_every_bonus_check() {
     let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../solutions");
     let report = stdout(grade().arg(solutions));
@@ -643,6 +652,7 @@ fn the_reference_earns_every_point_and_every_bonus_check() {
 /// An extension with the wrong signature is stubbed out alone: the lab's
 /// points stand, and the bonus check says what signature is expected.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_broken_extension_costs_only_its_bonus_checks() {
     let folder = tempfile::tempdir().unwrap();
     let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
@@ -676,6 +686,7 @@ pub mod extensions {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn bad_input_gets_one_line_and_a_failing_exit() {
     grade()
         .arg(fixtures().join("no-such-class"))
@@ -710,6 +721,7 @@ fn bad_input_gets_one_line_and_a_failing_exit() {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn gradescope_run_autograder_writes_results_json() {
     let root = autograder_root(&fixtures().join("class/missing_function.rs"));
     let status = Process::new("bash")
@@ -745,12 +757,14 @@ fn gradescope_run_autograder_writes_results_json() {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn cli_definition_is_consistent() {
     use clap::CommandFactory;
     grade::Cli::command().debug_assert();
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn watch_regrades_when_the_source_changes() {
     use std::io::{BufRead, BufReader};
     use std::sync::mpsc;
@@ -824,6 +838,7 @@ fn watch_regrades_when_the_source_changes() {
 /// pack, which is then taken apart, then the submission alone, which scores
 /// 0 as "did not compile" with the limit named; its classmate is graded.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_compile_over_the_time_limit_costs_only_its_author() {
     let class = tempfile::tempdir().unwrap();
     let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
@@ -861,6 +876,7 @@ fn a_compile_over_the_time_limit_costs_only_its_author() {
 /// run stops with the cause and a non-zero exit, rather than report every
 /// student as "did not compile".
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_build_that_fails_for_everyone_stops_the_run_loudly() {
     let class = tempfile::tempdir().unwrap();
     for name in ["reference.rs", "partly_done.rs"] {
@@ -886,6 +902,7 @@ fn a_build_that_fails_for_everyone_stops_the_run_loudly() {
 /// are no longer capped, stops it in seconds; it scores 0 as "did not
 /// compile" and its classmate is graded as usual.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn an_endless_const_evaluation_stops_only_its_author() {
     let class = tempfile::tempdir().unwrap();
     let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
@@ -952,6 +969,7 @@ fn the_single_file_reference_is_generated_from_the_solutions() {
 /// quietly: no panic about a broken pipe, and a success, since every grade
 /// was made (and saved wherever --out put it).
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_reader_that_stops_early_ends_the_printing_quietly() {
     let mut child = Process::new(env!("CARGO_BIN_EXE_grade"))
         .arg(fixtures().join("class/reference.rs"))

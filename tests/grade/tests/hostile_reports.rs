@@ -182,6 +182,7 @@ fn attributes<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
 }
 
 #[test]
+#[ignore = "slow tier: grades a hostile class (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn no_page_loads_or_links_to_anything_a_submission_wrote() {
     let (_, out, _) = graded();
     let pages = pages(out.path());
@@ -222,6 +223,7 @@ fn no_page_loads_or_links_to_anything_a_submission_wrote() {
 /// by pulldown-cmark with every extension, no message of a hostile
 /// fixture holds a link, an image or markup.
 #[test]
+#[ignore = "slow tier: grades a hostile class (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn gradescope_renders_no_link_or_image_from_a_message() {
     let (_, out, _) = graded();
     for name in OWN.iter().chain(&[COMPILER_MESSAGE]) {
@@ -264,6 +266,7 @@ fn first_control(bytes: &[u8]) -> Option<(usize, char)> {
 }
 
 #[test]
+#[ignore = "slow tier: grades a hostile class (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn what_grade_prints_holds_no_control_character() {
     let (class, out, csv) = graded();
     assert_eq!(first_control(csv), None, "the CSV");
@@ -303,6 +306,7 @@ fn what_grade_prints_holds_no_control_character() {
 }
 
 #[test]
+#[ignore = "slow tier: grades a hostile class (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn no_gradebook_cell_begins_a_formula_and_every_row_is_as_expected() {
     let (class, out, csv) = graded();
     let csv = String::from_utf8(csv.clone()).unwrap();
@@ -349,6 +353,7 @@ fn no_gradebook_cell_begins_a_formula_and_every_row_is_as_expected() {
 /// when each submission's folder stood beside grade's own outputs; now
 /// each has a folder of its own under `submissions/`.
 #[test]
+#[ignore = "slow tier: grades a hostile class (about 20 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn no_submission_collides_with_grades_own_outputs() {
     let (_, out, _) = graded();
     let out = out.path();

@@ -137,6 +137,7 @@ fn assert_full_marks(shape: &str, graded: &Graded) {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_six_lab_files_alone_earn_every_point() {
     let graded = autograde(|upload| copy(&lab_files(), &reference(), upload));
     assert_full_marks("six loose files", &graded);
@@ -144,6 +145,7 @@ fn the_six_lab_files_alone_earn_every_point() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_helper_file_cannot_shadow_an_exercise_files_function() {
     // helpers.rs has a flip of its own (a coin that always says "tails"):
     // the grader calls flip.rs's, as the edition's lib.rs would.
@@ -159,6 +161,7 @@ fn a_helper_file_cannot_shadow_an_exercise_files_function() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_subset_earns_the_points_of_the_files_handed_in() {
     let handed_in = ["perfect_shuffle", "flip"];
     let worth: u32 = EXERCISES
@@ -191,6 +194,7 @@ fn a_subset_earns_the_points_of_the_files_handed_in() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn files_in_src_or_exercises_src_earn_every_point() {
     let in_src = autograde(|upload| copy(&lab_files(), &reference(), &upload.join("src")));
     assert_full_marks("files in src/", &in_src);
@@ -200,6 +204,7 @@ fn files_in_src_or_exercises_src_earn_every_point() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_zip_with_its_top_folder_and_macos_junk_earns_every_point() {
     let graded = autograde(|upload| {
         copy(&lab_files(), &reference(), &upload.join("my work"));
@@ -210,6 +215,7 @@ fn a_zip_with_its_top_folder_and_macos_junk_earns_every_point() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_bonus_folder_is_graded_beside_the_loose_files() {
     // The bonus files without their mod.rs, as a student drags them in.
     let graded = autograde(|upload| {
@@ -227,6 +233,7 @@ fn the_bonus_folder_is_graded_beside_the_loose_files() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_whole_clone_of_the_student_edition_earns_every_point() {
     let editions = tempfile::tempdir().unwrap();
     Command::new(env!("CARGO_BIN_EXE_grade"))
@@ -253,6 +260,7 @@ fn a_whole_clone_of_the_student_edition_earns_every_point() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn one_file_holding_every_function_earns_every_point_whatever_its_name() {
     let whole = classes::fixtures().join("class/reference.rs");
     // Named as the student likes, or after the exercise it began as.
@@ -265,6 +273,7 @@ fn one_file_holding_every_function_earns_every_point_whatever_its_name() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_binary_crate_named_its_own_way_earns_every_point() {
     // `cargo new` without `--lib`: main.rs is the root, and no file is
     // named after an exercise.
@@ -302,6 +311,7 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn an_upload_with_no_rust_tells_the_student_what_to_upload() {
     let graded = autograde(|upload| {
         fs::create_dir_all(upload.join("exercises")).unwrap();
@@ -319,6 +329,7 @@ fn an_upload_with_no_rust_tells_the_student_what_to_upload() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn an_upload_grade_cannot_read_as_one_submission_tells_the_student_what_to_upload() {
     // Two files named after no exercise and no lib.rs: two submissions.
     let graded = autograde(|upload| {
@@ -341,6 +352,7 @@ fn an_upload_grade_cannot_read_as_one_submission_tells_the_student_what_to_uploa
 /// `run_autograder` names the files a student writes, for the upload it
 /// looks for and the sentence it shows; they are the registry's.
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn run_autograder_finds_the_registrys_files_through_grade() {
     // The script holds no list of its own: it asks grade, which reads the
     // registry, so a new exercise changes nothing in it.
@@ -364,6 +376,7 @@ fn run_autograder_finds_the_registrys_files_through_grade() {
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_grader_that_cannot_list_the_files_tells_the_student_to_ask_and_the_log_why() {
     let root = tempfile::tempdir().unwrap();
     let submission = root.path().join("submission");
@@ -390,6 +403,7 @@ fn a_grader_that_cannot_list_the_files_tells_the_student_to_ask_and_the_log_why(
 }
 
 #[test]
+#[ignore = "slow tier: grades every shape of upload in a fake autograder (about 40 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_path_that_is_neither_rust_nor_a_folder_of_submissions_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let text = dir.path().join("x.txt");

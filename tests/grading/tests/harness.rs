@@ -52,6 +52,7 @@ fn suite(cargo_args: &[&str], args: &[&str]) -> (bool, String) {
 }
 
 #[test]
+#[ignore = "slow tier: runs the reference's and the stubs' cargo test (about 25 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn list_names_every_check_in_the_registry_order_and_no_summary() {
     let (passed, stdout) = suite(&[], &["--list"]);
     assert!(passed, "{stdout}");
@@ -64,6 +65,7 @@ fn list_names_every_check_in_the_registry_order_and_no_summary() {
 }
 
 #[test]
+#[ignore = "slow tier: runs the reference's and the stubs' cargo test (about 25 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_plain_run_prints_the_checks_in_order_then_the_summary() {
     let (passed, stdout) = suite(&[], &["--format", "pretty"]);
     assert!(passed, "{stdout}");
@@ -92,6 +94,7 @@ fn a_plain_run_prints_the_checks_in_order_then_the_summary() {
 }
 
 #[test]
+#[ignore = "slow tier: runs the reference's and the stubs' cargo test (about 25 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_filter_runs_one_exercise_and_the_summary_says_so() {
     let (passed, stdout) = suite(&[], &["flip"]);
     assert!(passed, "{stdout}");
@@ -113,6 +116,7 @@ fn a_filter_runs_one_exercise_and_the_summary_says_so() {
 }
 
 #[test]
+#[ignore = "slow tier: runs the reference's and the stubs' cargo test (about 25 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn ignored_bonus_runs_the_bonus_checks_alone() {
     let (passed, stdout) = suite(&[], &["--ignored", "bonus"]);
     assert!(passed, "{stdout}");
@@ -139,6 +143,7 @@ fn ignored_bonus_runs_the_bonus_checks_alone() {
 /// The command the Classroom workflow gives `selection_shuffle`, whose
 /// name is inside `efficient_selection_shuffle`'s.
 #[test]
+#[ignore = "slow tier: runs the reference's and the stubs' cargo test (about 25 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_classroom_command_runs_one_exercise() {
     let (passed, stdout) = suite(
         &["--quiet"],
@@ -163,6 +168,7 @@ fn the_classroom_command_runs_one_exercise() {
 /// The pristine stubs fail once in all, on the first exercise, in one
 /// line; every other check is skipped.
 #[test]
+#[ignore = "slow tier: runs the reference's and the stubs' cargo test (about 25 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_stubs_fail_once_on_the_first_exercise() {
     let failed: Vec<_> = failures(&STUBS, &[])
         .into_iter()
@@ -181,6 +187,7 @@ fn the_stubs_fail_once_on_the_first_exercise() {
 /// is not started: an exercise filtered out does not count as "not
 /// started".
 #[test]
+#[ignore = "slow tier: runs the reference's and the stubs' cargo test (about 25 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn each_exercise_alone_fails_while_not_started() {
     for exercise in workbook::EXERCISES {
         let filter = format!("{}::", exercise.name);

@@ -138,6 +138,7 @@ fn assert_scores_add_up(results: &serde_json::Value, score: i64) {
 /// A syntax error: the compiler's message once, under the submission's
 /// line, and one line for the checks, none of which could run.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_syntax_error_is_told_once_in_the_table() {
     let table = section(&graded().table, "syntax_error");
     let mut lines = table.lines();
@@ -174,6 +175,7 @@ fn a_syntax_error_is_told_once_in_the_table() {
 /// A type error in flip: its message once, under flip's first check; the
 /// others fold into one line that says where it is.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_type_error_in_one_function_is_told_once_under_its_exercise() {
     let table = section(&graded().table, "type_error");
     assert_eq!(
@@ -198,6 +200,7 @@ fn a_type_error_in_one_function_is_told_once_under_its_exercise() {
 
 /// Two unwritten functions: "not yet implemented" once for each.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_half_written_lab_says_not_yet_implemented_once_per_function() {
     let table = section(&graded().table, "partly_done");
     for function in ["selection_shuffle", "flip"] {
@@ -213,6 +216,7 @@ fn a_half_written_lab_says_not_yet_implemented_once_per_function() {
 /// The endless loop: the check that timed out first, the checks it
 /// stopped in one line after it.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_timeout_comes_first_and_folds_what_it_stopped() {
     let table = section(&graded().table, "infinite_loop");
     let lines = exercise(table, "selection_shuffle");
@@ -236,6 +240,7 @@ fn a_timeout_comes_first_and_folds_what_it_stopped() {
 
 /// The table ends with the class, then stderr names the report.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_table_ends_with_the_class() {
     let graded = graded();
     let end: Vec<&str> = graded.table.lines().rev().take(5).collect();
@@ -305,6 +310,7 @@ fn the_table_ends_with_the_class() {
 /// In results.json, a syntax error's message is in the summary alone, each
 /// test says in one line where it is, and the scores are as before.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn results_json_tells_a_compile_error_once() {
     let results = results("syntax_error");
     let summary = results["output"].as_str().unwrap();
@@ -328,6 +334,7 @@ fn results_json_tells_a_compile_error_once() {
 /// A type error in flip: its message in flip's first test alone; the
 /// others name that test, in their output and in `same_cause_as`.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn results_json_tells_a_type_error_once_in_its_exercise() {
     let results = results("type_error");
     let outputs = outputs(&results);
@@ -376,6 +383,7 @@ fn results_of_partly_done() -> (serde_json::Value, i64) {
 /// so a student on Gradescope reads the cause before what it caused; each
 /// exercise's tests stay together, in the lab's order.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn results_json_lists_a_timeout_first_in_its_exercise() {
     let results = results("infinite_loop");
     let tests = results["tests"].as_array().unwrap();

@@ -112,6 +112,7 @@ fn stop_lines(output: &Output) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn ctrl_c_while_grading_keeps_the_finished_grades_and_a_rerun_resumes() {
     let work = open_folder("stop-grading-");
     let (class, out, temporary) = (
@@ -220,6 +221,7 @@ fn ctrl_c_while_grading_keeps_the_finished_grades_and_a_rerun_resumes() {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn sigterm_while_building_ends_cargo_and_rustc_too() {
     let work = open_folder("stop-building-");
     let (build, temporary) = (work.path().join("build"), work.path().join("tmp"));
@@ -277,6 +279,7 @@ fn sigterm_while_building_ends_cargo_and_rustc_too() {
 }
 
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn ctrl_c_ends_a_watch_that_waits_for_a_change() {
     use std::io::{BufRead, BufReader, Read};
     let folder = open_folder("stop-watch-");
@@ -316,6 +319,7 @@ fn ctrl_c_ends_a_watch_that_waits_for_a_change() {
 /// run fails in one line with no panic message, and the grade it finished
 /// is kept in `--out` and printed.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_worker_that_panics_fails_the_run_and_keeps_the_finished_grades() {
     let class = open_folder("worker-panic-");
     let out = class.path().join("out");
@@ -361,6 +365,7 @@ fn a_worker_that_panics_fails_the_run_and_keeps_the_finished_grades() {
 /// Without a terminal, each phase says so in a line on stderr, in order,
 /// and stdout holds only the grades.
 #[test]
+#[ignore = "slow tier: runs grade on whole classes (the binary about 150 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn a_run_without_a_terminal_says_each_phase_in_a_line() {
     let assert = assert_cmd::Command::cargo_bin("grade")
         .unwrap()

@@ -55,6 +55,7 @@ macro_rules! wrong {
             use super::*;
 
             #[test]
+            #[ignore = "slow tier: runs every check on each of 355 wrong fixtures (about 100 s): .ci/run runs it (cargo test -- --include-ignored)"]
             fn makes_its_mistake() {
                 let expected: Option<Mistake> = $mistake;
                 let found = crate::wrong_fixture::mistakes_of(&FIXTURE, $exercise);
