@@ -145,6 +145,7 @@ LAB_SECTION = f'''
 BONUS_FILES = {
     "tests/workbook/src/registry.rs",
     f"tests/grading/src/checks/{NAME}.rs",
+    "tests/grading/src/checks/mod.rs",
     f"solutions/src/extensions/{NAME}.rs",
     "solutions/src/extensions/mod.rs",
     f"exercises/src/extensions/{NAME}.rs",
@@ -156,6 +157,7 @@ BONUS_FILES = {
 LAB_FILES = {
     "tests/workbook/src/registry.rs",
     f"tests/grading/src/checks/{LAB}.rs",
+    "tests/grading/src/checks/mod.rs",
     f"solutions/src/{LAB}.rs",
     "solutions/src/lib.rs",
     f"exercises/src/{LAB}.rs",
@@ -234,6 +236,19 @@ def add_to_registry(copy: Path, bracket: str, entry: str):
     registry.write_text(text[:end] + entry + text[end:])
 
 
+def add_check_module(copy: Path, name: str, group: str):
+    """Step 2: the check module's line, in its group, which rustfmt keeps
+    sorted."""
+    path = copy / "tests/grading/src/checks/mod.rs"
+    lines = path.read_text().split("\n")
+    start = lines.index(group) + 1
+    end = start
+    while lines[end].startswith("pub mod "):
+        end += 1
+    lines[start:end] = sorted(lines[start:end] + [f"pub mod {name};"])
+    path.write_text("\n".join(lines))
+
+
 def freeze_stubs(copy: Path, folder: str, name: str, module: str):
     """Step 7: the frozen copy of the stubs, `cp` of the two files."""
     for file in (f"{name}.rs", module):
@@ -244,6 +259,7 @@ def freeze_stubs(copy: Path, folder: str, name: str, module: str):
 def add_bonus_exercise(copy: Path, env):
     add_to_registry(copy, "bonus", REGISTRY_ENTRY)
     (copy / f"tests/grading/src/checks/{NAME}.rs").write_text(CHECKS)
+    add_check_module(copy, NAME, "// The bonus ones.")
     (copy / f"solutions/src/extensions/{NAME}.rs").write_text(SOLUTION)
     add_to_module(copy / "solutions/src/extensions/mod.rs", NAME)
     (copy / f"exercises/src/extensions/{NAME}.rs").write_text(STUB)
@@ -254,6 +270,7 @@ def add_bonus_exercise(copy: Path, env):
 def add_lab_exercise(copy: Path, env):
     add_to_registry(copy, "lab", LAB_REGISTRY_ENTRY)
     (copy / f"tests/grading/src/checks/{LAB}.rs").write_text(LAB_CHECKS)
+    add_check_module(copy, LAB, "// The lab's exercises.")
     (copy / f"solutions/src/{LAB}.rs").write_text(LAB_SOLUTION)
     add_to_module(copy / "solutions/src/lib.rs", LAB)
     (copy / f"exercises/src/{LAB}.rs").write_text(LAB_STUB)

@@ -158,7 +158,7 @@ fn a_path_through_the_roots_reexport_leads_to_its_module() {
     assert!(graph.edges[&module("")].is_empty(), "{:?}", graph.edges);
 }
 
-/// A module declared by a macro (as `grading`'s checks are, from the
+/// A module declared by a macro (as `grading`'s checks were, from the
 /// registry) is read from the file its name gives, so a loop through it
 /// is found; a test-only module's file stays out.
 #[test]

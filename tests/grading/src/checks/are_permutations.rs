@@ -13,9 +13,9 @@ use std::fmt::Write;
 use std::sync::LazyLock;
 
 use super::permutation_pairs::{
-    EXHAUSTIVE_CARDS, ONE_CARD_DIFFERS, Pair, REARRANGEMENTS, SAME_DIGITS, SAME_PRODUCT_OR_XOR, SAME_SUM,
-    SMALL, every_small_pair, one_card_changes, random_larger_pairs, rearrangements, same_cards,
-    table,
+    EXHAUSTIVE_CARDS, ONE_CARD_DIFFERS, Pair, REARRANGEMENTS, SAME_DIGITS, SAME_PRODUCT_OR_XOR,
+    SAME_SUM, SMALL, every_small_pair, one_card_changes, random_larger_pairs, rearrangements,
+    same_cards, table,
 };
 use super::snapshot::pinned;
 use crate::{Failure, Functions};
@@ -167,8 +167,11 @@ fn small_pairs_by_length() -> &'static [(Vec<Pair>, Vec<bool>)] {
         let pairs = every_small_pair();
         (0..=EXHAUSTIVE_CARDS)
             .map(|n| {
-                let same_length: Vec<Pair> =
-                    pairs.iter().filter(|(a, _)| a.len() == n).cloned().collect();
+                let same_length: Vec<Pair> = pairs
+                    .iter()
+                    .filter(|(a, _)| a.len() == n)
+                    .cloned()
+                    .collect();
                 let answers = same_length.iter().map(|(a, b)| same_cards(a, b)).collect();
                 (same_length, answers)
             })

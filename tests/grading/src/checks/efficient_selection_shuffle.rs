@@ -94,7 +94,6 @@ pub fn lab_steps_k_from_the_end_down_to_1(f: &dyn Functions) -> Result<(), Failu
     random_scripts_of_larger_decks(f)
 }
 
-
 /// The decks of the exhaustive replay.
 const EXHAUSTIVE_CARDS: std::ops::RangeInclusive<usize> = 2..=6;
 

@@ -123,7 +123,10 @@ pub fn heads_exactly_2_times_in_3(f: &dyn Functions) -> Result<(), Failure> {
     Err(Failure::new(
         "flip's heads do not come up exactly 2 times in 3",
         format!("{EXACT_FLIPS} flips, rng seeded with {seed}"),
-        format!("between {low} and {high} heads (2/3 is {})", EXACT_FLIPS * 2 / 3),
+        format!(
+            "between {low} and {high} heads (2/3 is {})",
+            EXACT_FLIPS * 2 / 3
+        ),
         format!("{count} heads ({:.3}%)", 100.0 * share),
         ROUNDED_HINT,
     ))

@@ -1,25 +1,24 @@
-//! The checks, one module per exercise, named after it: the registry
-//! ([`workbook::with_exercises!`]) declares them, so a new exercise needs
-//! only its file here. Each check is a function of the
-//! [`Functions`](crate::Functions) it grades.
+//! The checks, one module per exercise of the registry
+//! ([`workbook::with_exercises!`]), named after it; a test below holds the
+//! two lists together. Each check is a function of the
+//! [`Functions`](crate::Functions) it grades. The modules are written out,
+//! not declared by a macro, so that readers and tools see them: rustfmt
+//! did not format these files while a macro declared them, nor did the
+//! import-loop checker read their `mod` lines.
 
-/// `pub mod <exercise>;` for every exercise of the registry.
-macro_rules! check_modules {
-    (
-        {}
-        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
-        lab [ $( ($lab:ident $diagnosis:ident) )* ]
-    ) => {
-        $(
-            #[doc = $summary]
-            pub mod $name;
-        )*
-    };
-}
+// The lab's exercises.
+pub mod are_permutations;
+pub mod efficient_selection_shuffle;
+pub mod flip;
+pub mod perfect_shuffle;
+pub mod reversing_sequence;
+pub mod selection_shuffle;
+// The bonus ones.
+pub mod perfect_shuffle_order;
+pub mod riffle_shuffle;
+pub mod sequence_for;
 
-workbook::with_exercises!([check_modules]);
-
+// What several exercises' checks share.
 pub(crate) mod card_values;
 pub(crate) mod coin_probe;
 pub(crate) mod permutation_pairs;
@@ -124,6 +123,39 @@ impl StartingPositions {
 #[cfg(test)]
 mod tests {
     use super::{StartingPositions, distinct_deck, not_a_permutation};
+
+    /// The `pub mod` lines above are the registry's exercises, each in
+    /// its group (rustfmt sorts each group): an exercise without its
+    /// module fails to compile (the catalogue names
+    /// `checks::<exercise>::<check>`), and this catches a module the
+    /// registry does not list, or one in the wrong group.
+    #[test]
+    fn the_modules_are_the_registrys_exercises() {
+        let text = include_str!("mod.rs");
+        let group = |from: &str, to: &str| {
+            let start = text.find(from).expect("the group's comment");
+            let end = start + text[start..].find(to).expect("the next comment");
+            let mut names: Vec<&str> = text[start..end]
+                .lines()
+                .filter_map(|line| line.strip_prefix("pub mod ")?.strip_suffix(';'))
+                .collect();
+            names.sort_unstable();
+            names
+        };
+        let sorted = |names: &[&'static str]| {
+            let mut names = names.to_vec();
+            names.sort_unstable();
+            names
+        };
+        assert_eq!(
+            group("// The lab's exercises.", "// The bonus ones."),
+            sorted(workbook::LAB_EXERCISES)
+        );
+        assert_eq!(
+            group("// The bonus ones.", "// What several exercises"),
+            sorted(workbook::BONUS_EXERCISES)
+        );
+    }
 
     #[test]
     fn starting_positions_find_each_card_and_only_the_decks() {

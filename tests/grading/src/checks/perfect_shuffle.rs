@@ -181,10 +181,7 @@ pub fn outputs_match_the_snapshot(f: &dyn Functions) -> Result<(), Failure> {
         let _ = writeln!(transcript, "{line}");
         lines.push((input, returned));
     }
-    if pinned!(perfect_shuffle,
-        "perfect_shuffle_0_to_11_cards",
-        transcript
-    ) {
+    if pinned!(perfect_shuffle, "perfect_shuffle_0_to_11_cards", transcript) {
         return Ok(());
     }
     let (input, returned) = lines

@@ -106,7 +106,9 @@ fn random_scripts_of_larger_decks(f: &dyn Functions) -> Result<(), Failure> {
             .map(|js| replay_selection(&input, js).0)
             .collect();
         let mut source = CheckRng::scripted(draws.iter().copied());
-        let returned = f.selection_shuffle().call(&input, &mut source, scripts.len());
+        let returned = f
+            .selection_shuffle()
+            .call(&input, &mut source, scripts.len());
         if source.draws() != draws.len() || returned != decks {
             for js in &scripts {
                 follows_the_lab(f, &input, js)?;
