@@ -516,6 +516,7 @@ fn a_forged_results_json_never_reaches_gradescope() {
 /// refuses `#[link]` and `extern` blocks; with them let through, the
 /// missing library still costs only the submission that names it.
 #[test]
+#[ignore = "slow tier: grades a class, building its images' dependencies first (30 s from a fresh clone): .ci/run runs it (cargo test -- --include-ignored)"]
 fn link_errors_cost_only_their_authors() {
     let class = tempfile::tempdir().unwrap();
     let reference = std::fs::read_to_string(fixtures().join("class/reference.rs")).unwrap();
