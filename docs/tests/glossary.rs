@@ -1,6 +1,8 @@
 //! The glossary (`src/glossary.md`) checked against the book: every term
 //! it lists is explained in the chapter it names, and no chapter before
-//! that one, in the reading order of `SUMMARY.md`, uses the term.
+//! that one uses the term, in the reading order of `SUMMARY.md` and along
+//! the self-learner's path that `start-here.md` lists, which skips the
+//! lab's detours.
 //!
 //! What counts as a use of a term:
 //!
@@ -287,6 +289,86 @@ fn list(early: &[EarlyUse]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The self-learner's path as `start-here.md` lists it: that page, where
+/// every reader starts, then the links of its paragraph that starts "The
+/// self-learner's path", in order.
+fn self_learners_path() -> Vec<String> {
+    let start = read("start-here.md");
+    let from = start
+        .find("**The self-learner's path**")
+        .expect("start-here.md names the self-learner's path");
+    let paragraph = &start[from..start[from..]
+        .find("\n\n")
+        .map_or(start.len(), |end| from + end)];
+    let links = Parser::new_ext(paragraph, options()).filter_map(|event| match event {
+        Event::Start(Tag::Link { dest_url, .. }) => Some(file_of(&dest_url).to_string()),
+        _ => None,
+    });
+    std::iter::once("start-here.md".to_string())
+        .chain(links)
+        .collect()
+}
+
+/// Every use of a glossary term on the self-learner's path before the
+/// reader has met its definition: in a path chapter before the defining
+/// one, or anywhere on the path when the defining chapter is a detour the
+/// path skips; a use inside a link to the definition or the glossary
+/// does not count.
+fn early_uses_on_the_path() -> Vec<EarlyUse> {
+    let path = self_learners_path();
+    let mut early = Vec::new();
+    for entry in glossary() {
+        let met_at = path
+            .iter()
+            .position(|page| *page == entry.chapter)
+            .unwrap_or(path.len());
+        for chapter in &path[..met_at] {
+            let prose = prose(&read(chapter));
+            for found in uses(&prose.text, &entry.forms) {
+                let linked = prose.links.iter().any(|(range, target)| {
+                    range.contains(&found.start)
+                        && (*target == entry.chapter || target == "glossary.md")
+                });
+                if !linked {
+                    early.push(EarlyUse {
+                        term: entry.term.clone(),
+                        chapter: chapter.clone(),
+                        line: line_of(&prose.text, found.start),
+                        defined_in: entry.chapter.clone(),
+                    });
+                }
+            }
+        }
+    }
+    early.sort();
+    early
+}
+
+/// Read in the path's own order, no chapter uses a term before the path
+/// has taught it: the path is read from `start-here.md`, not from
+/// `SUMMARY.md`, whose order the test above checks.
+#[test]
+fn the_self_learners_path_teaches_each_term_before_it_uses_it() {
+    let path = self_learners_path();
+    assert!(
+        path.len() >= 10,
+        "the path as start-here.md lists it: {path:?}"
+    );
+    for chapter in &path {
+        assert!(
+            src().join(chapter).is_file(),
+            "{chapter} is on the path but not in the book"
+        );
+    }
+    let early = early_uses_on_the_path();
+    assert!(
+        early.is_empty(),
+        "on the self-learner's path {path:?}, terms used before the path teaches them: \
+         teach the term on the path first, or link the use to its definition:\n{}",
+        list(&early)
+    );
 }
 
 /// The whole promise: no term before its definition.
