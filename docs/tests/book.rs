@@ -698,3 +698,71 @@ fn the_main_path_is_at_most_2500_lines_and_no_chapter_over_350() {
          move deep dives to Going deeper (deeper/<chapter>.md):\n{listing}"
     );
 }
+
+/// The instructors' chapter teaches grading; `grade`'s operations manual
+/// (the sandbox in full, the compile's wall, the speed) lives with its
+/// code in `tests/grade/docs/`, summed up in the chapter and linked
+/// through its source pages.
+#[test]
+fn the_instructors_chapter_is_at_most_1000_lines() {
+    const CAP: usize = 1_000;
+    let text = fs::read_to_string(src().join("instructors.md")).expect("instructors.md");
+    // As `wc -l` counts them: the newline characters.
+    let lines = text.matches('\n').count();
+    assert!(
+        lines <= CAP,
+        "instructors.md has {lines} lines, at most {CAP}: move `grade`'s internals to \
+         tests/grade/docs/ and link them through a page under source/"
+    );
+    for doc in ["sandbox", "compile-time", "speed"] {
+        assert!(
+            text.contains(&format!("(source/tests-grade-docs-{doc}.md)")),
+            "instructors.md does not link tests/grade/docs/{doc}.md's source page"
+        );
+    }
+}
+
+/// A Markdown file of the workbook shown on a source page is read where it
+/// lives too (on GitHub, in a checkout), so its own links, relative to its
+/// folder, lead to files that exist and to headings that do.
+#[test]
+fn the_workbook_docs_shown_in_the_book_link_to_what_exists() {
+    let mut checked = 0;
+    for entry in fs::read_dir(src().join("source")).expect("docs/src/source") {
+        let body = fs::read_to_string(entry.expect("an entry").path()).expect("a page");
+        let Some(included) = body
+            .lines()
+            .find_map(|l| l.strip_prefix("{{#include ../../../"))
+            .and_then(|l| l.strip_suffix("}}"))
+        else {
+            continue;
+        };
+        if !included.ends_with(".md") {
+            continue;
+        }
+        let text = fs::read_to_string(workspace().join(included)).expect(included);
+        for target in parse(&text).links {
+            if is_external(&target) {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let resolved = if file.is_empty() {
+                workspace().join(included)
+            } else {
+                let inside = resolve(included, file)
+                    .unwrap_or_else(|| panic!("{included}: {target} leaves the workbook"));
+                workspace().join(inside)
+            };
+            assert!(resolved.exists(), "{included}: {target} points at nothing");
+            if !fragment.is_empty() {
+                let anchors = parse(&fs::read_to_string(&resolved).unwrap()).anchors;
+                assert!(
+                    anchors.iter().any(|a| a == fragment),
+                    "{included}: {target} names no heading (its anchors: {anchors:?})"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} links in the workbook's docs");
+}
