@@ -230,7 +230,7 @@ def main():
         print(f"grade, warm, 100 of the hostile mix: median {hostile:.1f} s over {args.rounds} "
               f"rounds (target <= 20 s)")
         # 8.1x was the shared harness's, before each check ran in a
-        # sandboxed process of its own (the instructors' chapter, "Speed").
+        # sandboxed process of its own (tests/grade/docs/speed.md).
         print(f"ratio: typical {baseline / typical:.1f}x faster than the baseline "
               f"(8.1x with the shared harness, before the sandbox)")
         if cold_times:

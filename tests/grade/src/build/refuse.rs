@@ -17,7 +17,7 @@
 //! blocks, the `asm` family, `#[link]` and `#![feature]`. rustc's
 //! `unsafe_code` lint, forbidden on the command line for every submission,
 //! stands behind the scan for the first of these; the sandbox stands
-//! behind both (see the instructors' chapter).
+//! behind both (see `tests/grade/docs/compile-time.md`).
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;

@@ -9,8 +9,8 @@
 //! passes it three new pipes, and it forks a fresh process tree that
 //! limits itself and only then executes the submission's image, which
 //! serves the student's functions on the pipes and nothing else. See the
-//! `grade-sandbox` crate's `zygote` module for that tree, and the
-//! instructors' chapter for what each setting guarantees.
+//! `grade-sandbox` crate's `zygote` module for that tree, and
+//! `tests/grade/docs/sandbox.md` for what each setting guarantees.
 //!
 //! Shared between the checks of one submission: only the zygote, which no
 //! check's code ever runs in. Not shared: every process that runs student
