@@ -324,3 +324,158 @@ fn the_normal_tails_against_the_coins() {
     let line = critical_value(1.0, 1e-6 / 5.0).sqrt();
     assert!(close(line, 5.199, 0.0005));
 }
+
+/// testing.md, "Every order of a small deck": 6 cards have 720 orders,
+/// and one order of 52 has chance 1/52! ≈ 1.2 × 10⁻⁶⁸. randomness.md,
+/// "Enough state to reach every deck": log₂ 52! ≈ 225.58 bits, more than
+/// a 64-bit seed (seed_from_u64) holds, fewer than Pcg64 seeded from 32
+/// bytes (128 bits of state and 127 of its odd increment, 255 in all) or
+/// ChaCha's 256-bit key.
+#[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
+fn orders_of_6_and_of_52_cards_and_the_bits_52_needs() {
+    assert_eq!((1..=6).product::<u32>(), 720);
+    let fifty_two: f64 = (1..=52).map(f64::from).product();
+    assert!(close(fifty_two / 8.0658e67, 1.0, 1e-4));
+    assert!(close(1.0 / fifty_two / 1.2398e-68, 1.0, 1e-4));
+    let bits: f64 = (1..=52).map(|k| f64::from(k).log2()).sum();
+    assert!(close(bits, 225.58, 0.005));
+    assert!(64.0 < bits && bits < 255.0 && bits < 256.0);
+}
+
+/// The report's line for one count, |z| where the tail is 10⁻⁶ shared
+/// among the tests that ran (report.rs `summarise`): statistics.md, "The
+/// bell curve", and testing.md, "Reading the fairness report".
+fn line_for(tests: u32) -> f64 {
+    critical_value(1.0, 1e-6 / f64::from(tests)).sqrt()
+}
+
+#[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
+fn the_verdicts_line_is_for_the_tests_that_ran() {
+    assert!(close(line_for(4), 5.16, 0.005));
+    assert!(close(line_for(5), 5.20, 0.005));
+    assert!(close(line_for(6), 5.23, 0.005));
+    // 52 cards: the pair test needs 13,260 shuffles, the report 1,000.
+    assert_eq!(52 * 51 * 5, 13_260);
+    let book = |name: &str| {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let text = std::fs::read_to_string(src.join(name)).unwrap();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert!(book("statistics.md").contains("|z| past 5.20 for five tests, 5.16 for four."));
+    let testing = book("testing.md");
+    assert!(testing.contains("of those too small to print, the largest |z|'s"));
+    assert!(testing.contains("four share it (5.16)"));
+    assert!(testing.contains("(5.23 with six)"));
+}
+
+/// testing.md, "Which card follows which": the naive swap's successions
+/// give an expected z of 5.13 at 100,000 shuffles (deeper/testing.md
+/// computes it exactly), short of the line for five tests, 5.20; twice the
+/// shuffles give 7.25; 99 times in 100 takes the line plus 2.326 of the
+/// naive swap's own spread (its count's variance, from 50,000 seeded
+/// shuffles, within 1 % of the fair 0.980): about 216,000 shuffles.
+#[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
+fn the_naive_swaps_successions_need_216000_shuffles_for_99_percent() {
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+    let (mut sum, mut squares, decks) = (0.0, 0.0, 50_000);
+    for _ in 0..decks {
+        let mut deck: Vec<i32> = (0..52).collect();
+        naive_shuffle(&mut deck, &mut rng);
+        let count = deck.windows(2).filter(|w| w[1] == w[0] + 1).count() as f64;
+        (sum, squares) = (sum + count, squares + count * count);
+    }
+    let mean = sum / f64::from(decks);
+    let spread = ((squares / f64::from(decks) - mean * mean) / (2651.0 / 2704.0)).sqrt();
+    assert!(close(spread, 1.0, 0.01), "{spread}");
+    let per_deck = 5.13 / 100_000f64.sqrt();
+    assert!(close(per_deck * 200_000f64.sqrt(), 7.25, 0.005));
+    let z_99 = critical_value(1.0, 0.02).sqrt();
+    let shuffles = ((line_for(5) + z_99 * spread) / per_deck).powi(2);
+    assert!(close(shuffles, 216_000.0, 1_000.0), "{shuffles}");
+    assert!(line_for(5) > 5.13);
+}
+
+/// riffles.md, "What a test sees" (and deeper/riffles.md, "Rising
+/// sequences, the strongest test"): over N decks riffled seven times, the
+/// expected |z| of the rising sequences is 0.852 × √N and of the
+/// successions 0.2145 × √N. Below 13,260 decks four tests run, so the line
+/// is 5.16: N at the line catches seven riffles half the time; 99 times in
+/// 100 needs the expected |z| 2.326 of the riffle's own standard
+/// deviations past it. The rising sequences' spread after seven riffles is
+/// exact (σ₁/σ₀ = 0.989); the successions' comes from 50,000 seeded
+/// riffled decks (1.10, their count's variance 1.19 against 0.980).
+#[test]
+#[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
+fn seven_riffles_are_caught_99_times_in_100_by_77_or_1300_decks() {
+    use grading::algorithms::riffle_probability;
+    use rand::SeedableRng;
+    // orders[r - 1]: the orders of 52 cards with r rising sequences.
+    let mut orders = vec![1.0f64];
+    for n in 2..=52usize {
+        orders = (1..=n)
+            .map(|r| {
+                let keep = if r < n { orders[r - 1] * r as f64 } else { 0.0 };
+                let add = if r > 1 {
+                    orders[r - 2] * (n - r + 1) as f64
+                } else {
+                    0.0
+                };
+                keep + add
+            })
+            .collect();
+    }
+    let moment = |power: i32| -> f64 {
+        (1..=52)
+            .map(|r| orders[r - 1] * riffle_probability(52, 7, r) * (r as f64).powi(power))
+            .sum()
+    };
+    let (mean, variance) = (moment(1), moment(2) - moment(1).powi(2));
+    let fair_spread = (53.0f64 / 12.0).sqrt();
+    let rising = ((mean - 26.5) / fair_spread).abs();
+    assert!(close(rising, 0.852, 0.0005));
+    let rising_spread = variance.sqrt() / fair_spread;
+    assert!(close(rising_spread, 0.989, 0.0005));
+
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+    let (mut sum, mut squares, decks) = (0.0, 0.0, 50_000);
+    for _ in 0..decks {
+        let mut deck: Vec<i32> = (0..52).collect();
+        for _ in 0..7 {
+            deck = solutions::extensions::riffle_shuffle(&deck, &mut rng);
+        }
+        let count = deck.windows(2).filter(|w| w[1] == w[0] + 1).count() as f64;
+        (sum, squares) = (sum + count, squares + count * count);
+    }
+    let count_mean = sum / f64::from(decks);
+    let count_variance = squares / f64::from(decks) - count_mean * count_mean;
+    let fair_variance: f64 = 2651.0 / 2704.0;
+    let successions_spread = (count_variance / fair_variance).sqrt();
+    assert!(
+        close(successions_spread, 1.10, 0.01),
+        "{successions_spread}"
+    );
+    let successions = 0.2145;
+
+    let line = line_for(4);
+    let z_99 = critical_value(1.0, 0.02).sqrt(); // one side's 1 %
+    assert!(close(z_99, 2.326, 0.0005));
+    let decks_for = |per_deck: f64, spread: f64, power_99: bool| {
+        let extra = if power_99 { z_99 * spread } else { 0.0 };
+        ((line + extra) / per_deck).powi(2).ceil()
+    };
+    assert_eq!(decks_for(rising, rising_spread, false), 37.0);
+    assert_eq!(decks_for(rising, rising_spread, true), 77.0);
+    assert_eq!(decks_for(successions, successions_spread, false), 579.0);
+    let about_1300 = decks_for(successions, successions_spread, true);
+    assert!(close(about_1300, 1_300.0, 20.0), "{about_1300}");
+    // Five tests (13,260 decks or more) would move each by a deck or ten.
+    assert!(close(
+        ((line_for(5) + z_99 * 0.989) / rising).powi(2).ceil(),
+        78.0,
+        0.5
+    ));
+}
