@@ -68,15 +68,19 @@ fn file_of(target: &str) -> &str {
     target.split('#').next().unwrap_or(target)
 }
 
-/// Every page of `SUMMARY.md`, in reading order.
-fn reading_order() -> Vec<String> {
-    let summary = read("SUMMARY.md");
-    Parser::new_ext(&summary, options())
+/// The pages a Markdown text links to, in its order.
+fn linked_pages(markdown: &str) -> Vec<String> {
+    Parser::new_ext(markdown, options())
         .filter_map(|event| match event {
             Event::Start(Tag::Link { dest_url, .. }) => Some(file_of(&dest_url).to_string()),
             _ => None,
         })
         .collect()
+}
+
+/// Every page of `SUMMARY.md`, in reading order.
+fn reading_order() -> Vec<String> {
+    linked_pages(&read("SUMMARY.md"))
 }
 
 /// One glossary entry: the words of each form, lower-cased, and the
@@ -247,16 +251,32 @@ struct EarlyUse {
 
 /// Every use of a glossary term in a chapter that comes before the one
 /// that defines it, other than inside a link to that chapter or the
-/// glossary.
+/// glossary, in the reading order of `SUMMARY.md`.
 fn early_uses() -> Vec<EarlyUse> {
     let order = reading_order();
+    for entry in glossary() {
+        assert!(
+            order.contains(&entry.chapter),
+            "{}: {} is not in SUMMARY.md",
+            entry.term,
+            entry.chapter
+        );
+    }
+    early_uses_along(&order)
+}
+
+/// Every use of a glossary term, read in `order`, before the reader has
+/// met its definition: in a chapter before the defining one, or anywhere
+/// when `order` skips the defining chapter (a detour of the path); a use
+/// inside a link to the definition or the glossary does not count.
+fn early_uses_along(order: &[String]) -> Vec<EarlyUse> {
     let mut early = Vec::new();
     for entry in glossary() {
-        let defined_at = order
+        let met_at = order
             .iter()
             .position(|page| *page == entry.chapter)
-            .unwrap_or_else(|| panic!("{}: {} is not in SUMMARY.md", entry.term, entry.chapter));
-        for chapter in &order[..defined_at] {
+            .unwrap_or(order.len());
+        for chapter in &order[..met_at] {
             let prose = prose(&read(chapter));
             for found in uses(&prose.text, &entry.forms) {
                 let linked = prose.links.iter().any(|(range, target)| {
@@ -302,48 +322,9 @@ fn self_learners_path() -> Vec<String> {
     let paragraph = &start[from..start[from..]
         .find("\n\n")
         .map_or(start.len(), |end| from + end)];
-    let links = Parser::new_ext(paragraph, options()).filter_map(|event| match event {
-        Event::Start(Tag::Link { dest_url, .. }) => Some(file_of(&dest_url).to_string()),
-        _ => None,
-    });
     std::iter::once("start-here.md".to_string())
-        .chain(links)
+        .chain(linked_pages(paragraph))
         .collect()
-}
-
-/// Every use of a glossary term on the self-learner's path before the
-/// reader has met its definition: in a path chapter before the defining
-/// one, or anywhere on the path when the defining chapter is a detour the
-/// path skips; a use inside a link to the definition or the glossary
-/// does not count.
-fn early_uses_on_the_path() -> Vec<EarlyUse> {
-    let path = self_learners_path();
-    let mut early = Vec::new();
-    for entry in glossary() {
-        let met_at = path
-            .iter()
-            .position(|page| *page == entry.chapter)
-            .unwrap_or(path.len());
-        for chapter in &path[..met_at] {
-            let prose = prose(&read(chapter));
-            for found in uses(&prose.text, &entry.forms) {
-                let linked = prose.links.iter().any(|(range, target)| {
-                    range.contains(&found.start)
-                        && (*target == entry.chapter || target == "glossary.md")
-                });
-                if !linked {
-                    early.push(EarlyUse {
-                        term: entry.term.clone(),
-                        chapter: chapter.clone(),
-                        line: line_of(&prose.text, found.start),
-                        defined_in: entry.chapter.clone(),
-                    });
-                }
-            }
-        }
-    }
-    early.sort();
-    early
 }
 
 /// Read in the path's own order, no chapter uses a term before the path
@@ -362,7 +343,7 @@ fn the_self_learners_path_teaches_each_term_before_it_uses_it() {
             "{chapter} is on the path but not in the book"
         );
     }
-    let early = early_uses_on_the_path();
+    let early = early_uses_along(&path);
     assert!(
         early.is_empty(),
         "on the self-learner's path {path:?}, terms used before the path teaches them: \
