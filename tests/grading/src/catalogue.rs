@@ -124,22 +124,9 @@ macro_rules! __check_run {
     };
 }
 
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __catalogue_vec {
-    (
-        {}
-        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
-        lab [ $( ($lab:ident $diagnosis:ident) )* ]
-    ) => {
-        vec![ $( $( $crate::__check!($group $name $kind $check $title $shared), )* )* ]
-    };
-}
-
 /// Every check of the suite, in catalogue order.
 pub fn catalogue() -> Vec<Check> {
-    workbook::with_exercises!([crate::__catalogue_vec])
+    workbook::__catalogue!()
 }
 
 #[cfg(test)]
@@ -177,24 +164,6 @@ mod tests {
         }
     }
 
-    /// The reference, with one exercise's function alone "not yet
-    /// implemented", for each exercise.
-    macro_rules! without_each {
-        (
-            {}
-            exercises [ $( ($name:ident $($entry:tt)*) )* ]
-            lab $lab:tt
-        ) => {
-            vec![ $( (
-                stringify!($name),
-                crate::Implementation {
-                    $name: crate::Implementation::NOT_YET.$name,
-                    ..workbook::implementation!(solutions, extensions = solutions::extensions)
-                },
-            ), )* ]
-        };
-    }
-
     /// Every check calls its own exercise's function, the shared ones too
     /// (the registry binds them to a parameter, which names the function):
     /// with that function alone not written, each of the exercise's checks
@@ -203,11 +172,10 @@ mod tests {
     #[test]
     fn every_check_calls_its_own_exercises_function() {
         let checks = catalogue();
-        let without: Vec<(&str, crate::Implementation)> = workbook::with_exercises!([without_each]);
-        assert_eq!(without.len(), workbook::EXERCISES.len());
-        for (exercise, implementation) in without {
+        let reference = workbook::implementation!(solutions, extensions = solutions::extensions);
+        for exercise in workbook::EXERCISES.iter().map(|e| e.name) {
             let implementation: &'static crate::Implementation =
-                Box::leak(Box::new(implementation));
+                Box::leak(Box::new(reference.without(exercise)));
             let mine: Vec<&Check> = checks.iter().filter(|c| c.exercise == exercise).collect();
             assert!(!mine.is_empty(), "{exercise}");
             for check in mine {

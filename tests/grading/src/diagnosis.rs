@@ -95,40 +95,11 @@ pub(crate) fn after_panic(check: &Check, f: &dyn Functions, over_budget: bool) -
     quietly(|| diagnose(exercise, f)).flatten()
 }
 
-/// `diagnose(exercise, f)`, the known mistake that `exercise`'s answer
-/// makes, if any: a `match` over every lab exercise, each arm the one the
-/// registry names (`diagnosis shuffles` calls `shuffles::<exercise>(f)`,
-/// `diagnosis none` names nothing). The registry's grammar requires the
-/// token, so a lab exercise cannot be left out, and a module or function
-/// it names that does not exist is a compile error.
-macro_rules! dispatch {
-    (
-        {}
-        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
-        lab [ $( ($lab:ident $diagnosis:ident) )* ]
-    ) => {
-        pub(crate) fn diagnose(exercise: LabExercise, f: &dyn Functions) -> Option<Mistake> {
-            match exercise {
-                $( LabExercise::$lab => diagnosed_by!($diagnosis $lab f), )*
-            }
-        }
-    };
-}
-
-/// One arm of [`diagnose`]: nothing for `none`, else the function of the
-/// exercise's name in the module the registry names.
-macro_rules! diagnosed_by {
-    (none $lab:ident $f:ident) => {{
-        let _ = $f;
-        None
-    }};
-    ($module:ident $lab:ident $f:ident) => {
-        $module::$lab($f)
-    };
-}
-
-workbook::with_exercises!([dispatch]);
+// `diagnose(exercise, f)`, the known mistake that `exercise`'s answer
+// makes, if any: a `match` over every lab exercise, each arm the function
+// of the exercise's name in the module the registry names (`diagnosis
+// shuffles`), or nothing (`diagnosis none`).
+workbook::__diagnose!();
 
 /// The known mistake `exercise`'s answer makes, as the diagnosis reads it
 /// whether or not a check failed, with panics kept off the terminal: for

@@ -72,3 +72,57 @@ fn no_shipped_source_but_the_registry_quotes_an_exercise_name() {
     }
     assert!(quoted.is_empty(), "{}", quoted.join("\n"));
 }
+
+/// The code lines of `source`, comments aside, that contain `needle`.
+fn code_lines_with(source: &str, needle: &str) -> usize {
+    source
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .filter(|line| line.contains(needle))
+        .count()
+}
+
+/// The registry is expanded once: one call of `with_exercises!` in all
+/// the shipped sources and their tests, and one matcher of its normal form
+/// (`exercises [ $( …`), the expansion's, besides the reader's own
+/// grammar. A second consumer would restate the list's shape, and a field
+/// added to every exercise would have to be read twice.
+#[test]
+fn the_registry_is_expanded_once() {
+    let root = root();
+    let mut files = Vec::new();
+    for folder in ["exercises", "solutions", "tests", "docs"] {
+        sources(&root.join(folder), &mut files);
+    }
+    // This file quotes what it looks for.
+    files.retain(|f| {
+        !f.components().any(|c| c.as_os_str() == "target")
+            && !f.ends_with("tests/grading/tests/names_from_the_registry.rs")
+    });
+    assert!(files.len() > 100, "only {} sources found", files.len());
+    let count = |needle: &str| -> Vec<String> {
+        files
+            .iter()
+            .filter(|f| code_lines_with(&fs::read_to_string(f).unwrap(), needle) > 0)
+            .map(|f| f.strip_prefix(&root).unwrap_or(f).display().to_string())
+            .collect()
+    };
+    let expansion = ["tests/workbook/src/expansion.rs".to_string()];
+    assert_eq!(
+        count("with_exercises!("),
+        expansion,
+        "calls of the registry"
+    );
+    assert_eq!(
+        count("exercises [ $("),
+        expansion,
+        "matchers of its normal form"
+    );
+}
+
+#[test]
+fn the_count_sees_code_and_skips_comments() {
+    let source = "/// with_exercises!([x])\n// exercises [ $(\nwith_exercises!([expand]);\n";
+    assert_eq!(code_lines_with(source, "with_exercises!("), 1);
+    assert_eq!(code_lines_with(source, "exercises [ $("), 0);
+}

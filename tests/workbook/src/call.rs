@@ -1,38 +1,17 @@
-//! How a grader calls a submission: [`Functions`] answers [`Request`]s,
-//! and [`Caller`] gives the checks typed calls on top.
+//! The checks' typed calls: [`Caller`] makes one call of an exercise's
+//! shape through [`Functions`](crate::Functions), which answers
+//! [`Request`](crate::Request)s.
 
-use std::marker::PhantomData;
-
+use crate::CheckRng;
 use crate::shapes::{Batch, DeckToDeck, DeckToDraws, Draws, PairTest, Shape, ThreeDraws};
 use crate::shapes::{Count, RandomWord, Returned};
-use crate::{CheckRng, Request, Response};
-
-/// Whatever answers requests for a submission's functions: the functions
-/// linked into this process (`grading::Local`), or a sandboxed child
-/// (the `grade` command). A call that fails in a way of its own (a panic,
-/// a child that died) unwinds, with a `grading::Outcome` as the payload
-/// where the caller can tell more than the panic says.
-pub trait Functions {
-    /// Makes the calls `request` asks for and returns their answer, which
-    /// is always the answer to that request.
-    fn call(&self, request: Request) -> Response;
-
-    /// Makes the next call in a new process, where the functions are
-    /// served from one (`grade`), so that nothing an earlier call left in
-    /// a static can reach it: the runs of a "follows the seed" check each
-    /// start this way, so a call counter cannot replay an earlier run. In
-    /// the student's own process (`cargo test`) there is no new one to
-    /// start, and this does nothing.
-    fn fresh_process(&self) {}
-}
 
 /// A typed call of one exercise of shape `S`, made through [`Functions`].
 /// The exercises' accessors on `dyn Functions` (`f.flip()`) return one.
 pub struct Caller<'f, S: Shape> {
-    functions: &'f dyn Functions,
-    request: fn(S::Input) -> Request,
-    response: fn(Response) -> Option<S::Output>,
-    shape: PhantomData<S>,
+    // The request for this exercise, sent and its answer taken, with the
+    // `Functions` it was made from.
+    call: Box<dyn Fn(S::Input) -> S::Output + 'f>,
 }
 
 impl<S: Shape> std::fmt::Debug for Caller<'_, S> {
@@ -43,24 +22,15 @@ impl<S: Shape> std::fmt::Debug for Caller<'_, S> {
 
 impl<'f, S: Shape> Caller<'f, S> {
     #[doc(hidden)]
-    pub fn new(
-        functions: &'f dyn Functions,
-        request: fn(S::Input) -> Request,
-        response: fn(Response) -> Option<S::Output>,
-    ) -> Self {
+    pub fn new(call: impl Fn(S::Input) -> S::Output + 'f) -> Self {
         Caller {
-            functions,
-            request,
-            response,
-            shape: PhantomData,
+            call: Box::new(call),
         }
     }
 
     /// Sends one request and returns its answer.
     pub fn request(&self, input: S::Input) -> S::Output {
-        let response = self.functions.call((self.request)(input));
-        (self.response)(response)
-            .expect("Functions::call answered a request with the answer to another")
+        (self.call)(input)
     }
 }
 

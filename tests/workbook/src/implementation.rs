@@ -1,134 +1,8 @@
-//! One crate's functions for every exercise, and what is known of each
-//! exercise without running it.
+//! [`implementation!`](crate::implementation!), which builds one crate's
+//! table of functions, one per exercise ([`Implementation`]), from its
+//! paths.
 
-use crate::shape_source;
-use crate::shapes::{self, Shape};
-use crate::{Caller, Functions, Observer, Request, Response};
-
-/// What is known of an exercise without running it.
-#[derive(Debug, Clone, Copy)]
-pub struct Exercise {
-    /// The function's name, such as `"flip"`.
-    pub name: &'static str,
-    /// What the function does, in one line.
-    pub summary: &'static str,
-    /// Whether it is a bonus extension, which lives in the `extensions`
-    /// module and is reported but never scored.
-    pub bonus: bool,
-    /// The points it is worth unless a rubric says otherwise, as the
-    /// registry declares them (`worth 20`); 0 for a bonus extension.
-    pub points: u32,
-    signature: fn(&str) -> String,
-    wrapper: fn(&str, &str) -> String,
-    missing: fn(&str) -> String,
-}
-
-impl Exercise {
-    /// The signature the stubs give: `pub fn flip<R: Rng + ?Sized>(rng:
-    /// &mut R) -> &'static str`.
-    pub fn signature(&self) -> String {
-        (self.signature)(self.name)
-    }
-
-    /// Source of a function of the same name and shape, for `dyn Rng`, that
-    /// forwards to the one at `path`.
-    pub fn wrapper(&self, path: &str) -> String {
-        (self.wrapper)(self.name, path)
-    }
-
-    /// Source of a function of the same name and shape that says "not yet
-    /// implemented".
-    pub fn missing(&self) -> String {
-        (self.missing)(self.name)
-    }
-
-    /// The exercise of that name, if there is one.
-    pub fn named(name: &str) -> Option<&'static Exercise> {
-        EXERCISES.iter().find(|e| e.name == name)
-    }
-}
-
-macro_rules! items {
-    (
-        {}
-        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
-        lab [ $( ($lab:ident $diagnosis:ident) )* ]
-    ) => {
-        /// One crate's functions for every exercise, for `dyn Rng`. Build
-        /// it with [`implementation!`](crate::implementation!).
-        #[derive(Debug, Clone, Copy)]
-        pub struct Implementation {
-            $(
-                #[doc = $summary]
-                pub $name: <shapes::$shape as Shape>::Function,
-            )*
-        }
-
-        /// Every exercise: the lab's, in the lab's order, then the bonus
-        /// extensions.
-        pub const EXERCISES: &[Exercise] = &[
-            $( Exercise {
-                name: stringify!($name),
-                summary: $summary,
-                bonus: $crate::__is_bonus!($group),
-                points: $points,
-                signature: shape_source::signature::<shapes::$shape>,
-                wrapper: shape_source::wrapper::<shapes::$shape>,
-                missing: shape_source::missing::<shapes::$shape>,
-            }, )*
-        ];
-
-        /// The lab's exercises' names, in the lab's order. `grading` has
-        /// them typed too (`LabExercise`, which its diagnosis matches on);
-        /// these names stay for what links the workbook alone or deals in
-        /// names: `grade`'s rubric, gradebook columns and reports.
-        pub const LAB_EXERCISES: &[&str] = &[$(stringify!($lab)),*];
-
-        /// The bonus extensions' names.
-        pub const BONUS_EXERCISES: &[&str] = {
-            const ALL: [&str; [$(stringify!($name)),*].len()] = [$(stringify!($name)),*];
-            const LAB: usize = [$(stringify!($lab)),*].len();
-            // The normal form lists the lab's exercises first.
-            ALL.split_at(LAB).1
-        };
-
-        impl Implementation {
-            /// Every function "not yet implemented": for a tool that must
-            /// be handed an implementation it never calls.
-            pub const NOT_YET: Implementation = Implementation {
-                $( $name: <shapes::$shape as Shape>::NOT_YET, )*
-            };
-
-            /// Answers `request` with these functions, each call inside
-            /// `observer`. A panic of a student's function unwinds through.
-            pub fn answer(&self, request: Request, observer: &impl Observer) -> Response {
-                match request {
-                    $( Request::$name(input) => Response::$name(
-                        <shapes::$shape as Shape>::run(stringify!($name), self.$name, input, observer),
-                    ), )*
-                }
-            }
-        }
-
-        /// The typed calls of each exercise, which the checks make.
-        impl<'f> dyn Functions + 'f {
-            $(
-                #[doc = $summary]
-                pub fn $name(&self) -> Caller<'_, shapes::$shape> {
-                    Caller::new(self, Request::$name, |response| match response {
-                        Response::$name(output) => Some(output),
-                        _ => None,
-                    })
-                }
-            )*
-        }
-    };
-}
-
-crate::with_exercises!([items]);
-
-/// Builds an [`Implementation`] from the functions in a module or crate,
+/// Builds an [`Implementation`](crate::Implementation) from the functions in a module or crate,
 /// and the bonus ones from `extensions = path` when it is given. Without
 /// it, the bonus functions say "not yet implemented", as the stubs do.
 ///
@@ -148,63 +22,22 @@ crate::with_exercises!([items]);
 /// ```
 #[macro_export]
 macro_rules! implementation {
-    ($($path:ident)::+ $(,)?) => {
-        $crate::with_exercises!([$crate::__implementation] [$($path)::+] [])
-    };
-    ($($path:ident)::+, extensions = $($extensions:ident)::+ $(,)?) => {
-        $crate::with_exercises!([$crate::__implementation] [$($path)::+] [$($extensions)::+])
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __implementation {
-    (
-        // Each path is one bracketed tree, so that it can be repeated
-        // once per exercise.
-        { $path:tt $extensions:tt }
-        exercises [ $( ($name:ident $shape:ident $summary:literal $group:ident $points:literal
-            [ $( ($kind:ident $check:ident $title:literal $shared:tt) )* ]) )* ]
-        lab [ $( ($lab:ident $diagnosis:ident) )* ]
-    ) => {
-        $crate::Implementation {
-            $( $name: $crate::__function!($group $name $shape $path $extensions), )*
-        }
-    };
-}
-
-/// One exercise's function in [`implementation!`]: the lab's from the
-/// crate's path, a bonus one from `extensions`, or "not yet implemented"
-/// when there is none.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __function {
-    (lab $name:ident $shape:ident [$($path:ident)::+] [$($extensions:ident)::*]) => {
-        $($path)::+::$name
-    };
-    (bonus $name:ident $shape:ident [$($path:ident)::+] []) => {
-        <$crate::shapes::$shape as $crate::shapes::Shape>::NOT_YET
-    };
-    (bonus $name:ident $shape:ident [$($path:ident)::+] [$($extensions:ident)::+]) => {
-        $($extensions)::+::$name
-    };
-}
-
-/// Whether a group of the registry's normal form is the bonus one.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __is_bonus {
-    (lab) => {
-        false
-    };
-    (bonus) => {
-        true
-    };
+    ($($path:ident)::+ $(,)?) => {{
+        use $crate::__not_yet as __bonus;
+        use $($path)::+ as __lab;
+        $crate::__implementation_of!()
+    }};
+    ($($path:ident)::+, extensions = $($extensions:ident)::+ $(,)?) => {{
+        use $($extensions)::+ as __bonus;
+        use $($path)::+ as __lab;
+        $crate::__implementation_of!()
+    }};
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::shapes::{Batch, Returned};
+    use crate::{BONUS_EXERCISES, CheckRng, EXERCISES, Exercise, LAB_EXERCISES, Request, Response};
 
     #[test]
     fn every_exercise_is_listed_once_lab_first() {
@@ -245,6 +78,57 @@ mod tests {
         assert_eq!(
             flip.wrapper("super"),
             "    pub fn flip(rng: &mut (dyn ::rand::Rng + 'static)) -> &'static str {\n        super::flip(rng)\n    }\n"
+        );
+    }
+
+    #[test]
+    fn requests_travel_as_json_and_answers_must_fit() {
+        let request = Request::selection_shuffle(Batch {
+            values: vec![1, 2, 3, 4],
+            rng: CheckRng::seeded(7),
+            times: 2,
+        });
+        let line = serde_json::to_string(&request).unwrap();
+        let back: Request = serde_json::from_str(&line).unwrap();
+        assert_eq!(back.describe(), "selection_shuffle for 4 cards");
+
+        let answer = |answers: Vec<Vec<i32>>| {
+            Response::selection_shuffle(Returned {
+                answers,
+                rng: CheckRng::seeded(7),
+            })
+        };
+        assert!(answer(vec![vec![1, 2, 3, 4]; 2]).answers(&request));
+        assert!(
+            !answer(vec![vec![1, 2, 3, 4]]).answers(&request),
+            "one short"
+        );
+        assert!(
+            !Response::flip(Returned {
+                answers: vec![],
+                rng: CheckRng::seeded(7)
+            })
+            .answers(&request)
+        );
+        assert!(Response::Panicked(crate::Panic::Message("boom".into())).answers(&request));
+    }
+
+    #[test]
+    fn pair_requests_are_described_by_their_size() {
+        let one = Request::are_permutations(vec![(vec![1], vec![2])]);
+        assert_eq!(one.describe(), "are_permutations for [1] and [2]");
+        let many = Request::are_permutations(vec![(vec![1, 2], vec![2, 1]); 3]);
+        assert_eq!(
+            many.describe(),
+            "are_permutations for 3 pairs of 2-card arrays"
+        );
+        assert_eq!(
+            Request::reversing_sequence(()).describe(),
+            "reversing_sequence"
+        );
+        assert_eq!(
+            Request::perfect_shuffle_order(52).describe(),
+            "perfect_shuffle_order for n = 52"
         );
     }
 }

@@ -12,10 +12,12 @@
 //! * [`CheckRng`], [`ScriptedRng`] and [`WordList`] are the random sources
 //!   the checks hand to a student's functions.
 //!
-//! One file per job: `registry` (the list), `shapes` (a signature each,
-//! as types), `shape_source` (the same as Rust source),
-//! `implementation`, `protocol` (requests and responses), `call` (the
-//! typed calls), `observer` (how each call is watched), and the random
+//! One file per job: `registry` (the list, and the one reader of its
+//! grammar), `expansion` (everything the list expands to, this crate's
+//! and `grading`'s, in one expansion), `shapes` (a signature each, as
+//! types), `shape_source` (the same as Rust source), `implementation`
+//! ([`implementation!`]), `exercise` (what is known of an exercise), `call`
+//! (the typed calls), `observer` (how each call is watched), and the random
 //! sources `check_rng`, `scripted` and `word_list`.
 //!
 //! The grading suite (`grading`), the `grade` command and the sandboxed
@@ -23,25 +25,30 @@
 
 mod call;
 mod check_rng;
+mod exercise;
+mod expansion;
 mod implementation;
 mod observer;
 mod panics;
-mod protocol;
 mod registry;
 mod scripted;
 mod shape_source;
 pub mod shapes;
 mod word_list;
 
-pub use call::{Caller, Functions};
+pub use call::Caller;
 pub use check_rng::CheckRng;
-pub use implementation::{BONUS_EXERCISES, EXERCISES, Exercise, Implementation, LAB_EXERCISES};
+pub use exercise::Exercise;
+pub use expansion::{
+    BONUS_EXERCISES, EXERCISES, Functions, Implementation, LAB_EXERCISES, Request, Response,
+};
 pub use observer::{CallInput, Observer, Unobserved};
 pub use panics::{DidNotCompile, OverBudget, Panic, cut_text, is_todo, panic_message};
-pub use protocol::{Request, Response};
 pub use scripted::ScriptedRng;
 pub use word_list::WordList;
 
+#[doc(hidden)]
+pub use expansion::__not_yet;
 #[doc(hidden)]
 pub use rand;
 

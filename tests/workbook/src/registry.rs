@@ -2,8 +2,10 @@
 //! function table, the requests and answers between a grader and a
 //! sandboxed child, the typed calls the checks make, the `grade` command's
 //! generated wrappers, the `#[test]` functions and the report's columns) is
-//! expanded from [`with_exercises!`], so an exercise added there and
-//! nowhere else is a compile error that names what it lacks.
+//! expanded from [`with_exercises!`], once, in `expansion.rs`, so an
+//! exercise added there and nowhere else is a compile error that names
+//! what it lacks. Two matchers read the list's shape: `__normal_form!`,
+//! which reads its grammar, and the expansion, which reads the normal form.
 
 /// Calls a macro with every exercise: the lab's, then the bonus ones.
 ///
@@ -30,9 +32,10 @@
 /// `&grading::checks::under_test::SELECTION`), so that it is written, and
 /// its false-alarm probability and power stated, once, where it lives.
 ///
-/// The callback is given in brackets. It never sees this grammar: the
-/// list is read here, once, and handed on in one normal form, every
-/// exercise alike, whatever its group:
+/// The callback is given in brackets; there is one, the expansion
+/// (`expansion.rs`). It never sees this grammar: the list is read here,
+/// once, and handed on in one normal form, every exercise alike, whatever
+/// its group:
 ///
 /// ```text
 /// { args }
