@@ -16,8 +16,9 @@ fn close(value: f64, stated: f64, within: f64) -> bool {
     (value - stated).abs() < within
 }
 
-/// selection-shuffle.md, "How the cost grows": n × H_n draws, 236 for 52
-/// cards where n ln n would say 205, and 4.63 and 9.79 times n − 1.
+/// selection-shuffle.md, "How the cost grows": n × H_n draws, 4.63 and
+/// 9.79 times n − 1; and deeper/selection-shuffle.md: 235.98 for 52 cards
+/// where n ln n would say 205.5.
 #[test]
 #[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_selection_shuffle_makes_n_h_n_draws_not_n_ln_n() {
@@ -370,9 +371,9 @@ fn the_verdicts_line_is_for_the_tests_that_ran() {
     assert!(testing.contains("(5.23 with six)"));
 }
 
-/// testing.md, "Which card follows which": the naive swap's successions
-/// give an expected z of 5.13 at 100,000 shuffles (deeper/testing.md
-/// computes it exactly), short of the line for five tests, 5.20; twice the
+/// deeper/testing.md, "What the pair test misses", for testing.md's "Which
+/// card follows which": the naive swap's successions give an expected z
+/// of 5.13 at 100,000 shuffles (computed there exactly), short of the line for five tests, 5.20; twice the
 /// shuffles give 7.25; 99 times in 100 takes the line plus 2.326 of the
 /// naive swap's own spread (its count's variance, from 50,000 seeded
 /// shuffles, within 1 % of the fair 0.980): about 216,000 shuffles.
@@ -399,8 +400,8 @@ fn the_naive_swaps_successions_need_216000_shuffles_for_99_percent() {
     assert!(line_for(5) > 5.13);
 }
 
-/// riffles.md, "What a test sees" (and deeper/riffles.md, "Rising
-/// sequences, the strongest test"): over N decks riffled seven times, the
+/// deeper/riffles.md, "Rising sequences, the strongest test" (and its
+/// 77 and 1,300 in riffles.md, "What a test sees"): over N decks riffled seven times, the
 /// expected |z| of the rising sequences is 0.852 × √N and of the
 /// successions 0.2145 × √N. Below 13,260 decks four tests run, so the line
 /// is 5.16: N at the line catches seven riffles half the time; 99 times in
