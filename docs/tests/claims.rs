@@ -162,7 +162,8 @@ fn the_primers_powers_from_the_noncentral_approximation() {
 }
 
 /// chi-square.md, "A fair shuffle's report, read": 2,601 df, not 2,703,
-/// and the p-values of the report it quotes.
+/// and the p-values of the report it quotes and of the naive swap's,
+/// which it links (testing.md, "Which card follows which").
 #[test]
 #[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_fair_reports_degrees_of_freedom_and_p_values() {
