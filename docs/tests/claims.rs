@@ -273,7 +273,8 @@ fn the_naive_swaps_excess_spans_about_20_positions() {
     }
 }
 
-/// any-language.md, "How many shuffles?": the noncentral chi-square says
+/// any-language.md, "How many shuffles?", and deeper/any-language.md, "How
+/// many shuffles, in Python": the noncentral chi-square says
 /// 1,456 shuffles of 8 cards fail the naive swap 99 times in 100. 20,000
 /// seeded runs fail it 98.6 % ± 0.08 % of the time: close, not exact,
 /// and a gap that 400 runs (± 0.6 %) could not show.
