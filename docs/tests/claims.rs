@@ -1,7 +1,7 @@
 //! Numbers the main path states in its prose, recomputed. A chapter checks
 //! a claim in the block beside it where it has one; the claims here have
 //! none, because a block of checks alone would cost the chapter more lines
-//! than the claim (the main path is held to 2,500). Each test names the
+//! than the claim (the main path is held to 2,400). Each test names the
 //! chapter and section whose sentence it checks.
 
 use std::collections::BTreeMap;
