@@ -1,7 +1,7 @@
 //! Numbers the main path states in its prose, recomputed. A chapter checks
 //! a claim in the block beside it where it has one; the claims here have
 //! none, because a block of checks alone would cost the chapter more lines
-//! than the claim (the main path is held to 2,500). Each test names the
+//! than the claim (the main path is held to 2,400). Each test names the
 //! chapter and section whose sentence it checks.
 
 use std::collections::BTreeMap;
@@ -16,8 +16,9 @@ fn close(value: f64, stated: f64, within: f64) -> bool {
     (value - stated).abs() < within
 }
 
-/// selection-shuffle.md, "How the cost grows": n × H_n draws, 236 for 52
-/// cards where n ln n would say 205, and 4.63 and 9.79 times n − 1.
+/// selection-shuffle.md, "How the cost grows": n × H_n draws, 4.63 and
+/// 9.79 times n − 1; and deeper/selection-shuffle.md: 235.98 for 52 cards
+/// where n ln n would say 205.5.
 #[test]
 #[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_selection_shuffle_makes_n_h_n_draws_not_n_ln_n() {
@@ -161,7 +162,8 @@ fn the_primers_powers_from_the_noncentral_approximation() {
 }
 
 /// chi-square.md, "A fair shuffle's report, read": 2,601 df, not 2,703,
-/// and the p-values of the report it quotes.
+/// and the p-values of the report it quotes and of the naive swap's,
+/// which it links (testing.md, "Which card follows which").
 #[test]
 #[ignore = "slow tier: recomputes the main path's figures by simulation (about 50 s): .ci/run runs it (cargo test -- --include-ignored)"]
 fn the_fair_reports_degrees_of_freedom_and_p_values() {
@@ -271,7 +273,8 @@ fn the_naive_swaps_excess_spans_about_20_positions() {
     }
 }
 
-/// any-language.md, "How many shuffles?": the noncentral chi-square says
+/// any-language.md, "How many shuffles?", and deeper/any-language.md, "How
+/// many shuffles, in Python": the noncentral chi-square says
 /// 1,456 shuffles of 8 cards fail the naive swap 99 times in 100. 20,000
 /// seeded runs fail it 98.6 % ± 0.08 % of the time: close, not exact,
 /// and a gap that 400 runs (± 0.6 %) could not show.
@@ -370,9 +373,9 @@ fn the_verdicts_line_is_for_the_tests_that_ran() {
     assert!(testing.contains("(5.23 with six)"));
 }
 
-/// testing.md, "Which card follows which": the naive swap's successions
-/// give an expected z of 5.13 at 100,000 shuffles (deeper/testing.md
-/// computes it exactly), short of the line for five tests, 5.20; twice the
+/// deeper/testing.md, "What the pair test misses", for testing.md's "Which
+/// card follows which": the naive swap's successions give an expected z
+/// of 5.13 at 100,000 shuffles (computed there exactly), short of the line for five tests, 5.20; twice the
 /// shuffles give 7.25; 99 times in 100 takes the line plus 2.326 of the
 /// naive swap's own spread (its count's variance, from 50,000 seeded
 /// shuffles, within 1 % of the fair 0.980): about 216,000 shuffles.
@@ -399,8 +402,8 @@ fn the_naive_swaps_successions_need_216000_shuffles_for_99_percent() {
     assert!(line_for(5) > 5.13);
 }
 
-/// riffles.md, "What a test sees" (and deeper/riffles.md, "Rising
-/// sequences, the strongest test"): over N decks riffled seven times, the
+/// deeper/riffles.md, "Rising sequences, the strongest test" (and its
+/// 77 and 1,300 in riffles.md, "What a test sees"): over N decks riffled seven times, the
 /// expected |z| of the rising sequences is 0.852 × √N and of the
 /// successions 0.2145 × √N. Below 13,260 decks four tests run, so the line
 /// is 5.16: N at the line catches seven riffles half the time; 99 times in
