@@ -113,6 +113,8 @@ fn the_book_and_the_stubs_mean_one_excess() {
     let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let chapter = std::fs::read_to_string(workspace.join("docs/src/randomness.md")).unwrap();
     let chapter = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(((1u64 << 32) / 52, (1u64 << 32) % 52), (82_595_524, 48));
+    assert!(chapter.contains("2³² = 82,595,524 × 52 + 48 leaves 48 words over"));
     assert!(chapter.contains("48 results come up about 1.2 × 10⁻⁸ more often than the other 4"));
     assert!(chapter.contains("16 results keep an excess of about 2.8 × 10⁻¹⁸"));
     for stub in ["selection_shuffle.rs", "efficient_selection_shuffle.rs"] {
