@@ -377,8 +377,8 @@ fn the_verdicts_line_is_for_the_tests_that_ran() {
 
 /// deeper/testing.md, "What the pair test misses", for testing.md's "Which
 /// card follows which": the naive swap's successions give an expected z
-/// of 5.13 at 100,000 shuffles (computed there exactly), short of the line for five tests, 5.20; twice the
-/// shuffles give 7.25; 99 times in 100 takes the line plus 2.326 of the
+/// of 5.13 at 100,000 shuffles (computed there exactly), short of the line
+/// for five tests, 5.20; twice the shuffles give 7.25; 99 times in 100 takes the line plus 2.326 of the
 /// naive swap's own spread (its count's variance, from 50,000 seeded
 /// shuffles, within 1 % of the fair 0.980): about 216,000 shuffles.
 #[test]
@@ -405,8 +405,8 @@ fn the_naive_swaps_successions_need_216000_shuffles_for_99_percent() {
 }
 
 /// deeper/riffles.md, "Rising sequences, the strongest test" (and its
-/// 77 and 1,300 in riffles.md, "What a test sees"): over N decks riffled seven times, the
-/// expected |z| of the rising sequences is 0.852 × √N and of the
+/// 77 and 1,300 in riffles.md, "What a test sees"): over N decks riffled
+/// seven times, the expected |z| of the rising sequences is 0.852 × √N and of the
 /// successions 0.2145 × √N. Below 13,260 decks four tests run, so the line
 /// is 5.16: N at the line catches seven riffles half the time; 99 times in
 /// 100 needs the expected |z| 2.326 of the riffle's own standard

@@ -28,12 +28,18 @@ fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// The lines of `source` that are not comments.
+fn code_lines(source: &str) -> impl Iterator<Item = &str> {
+    source
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+}
+
 /// The lines of `source` before its unit tests that quote one of `names`
 /// as a whole string, comments aside.
 fn quoting(source: &str, names: &[&str]) -> Vec<String> {
     let code = source.split("#[cfg(test)]").next().unwrap_or(source);
-    code.lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
+    code_lines(code)
         .filter(|line| names.iter().any(|n| line.contains(&format!("\"{n}\""))))
         .map(|line| line.trim().to_string())
         .collect()
@@ -73,15 +79,6 @@ fn no_shipped_source_but_the_registry_quotes_an_exercise_name() {
     assert!(quoted.is_empty(), "{}", quoted.join("\n"));
 }
 
-/// The code lines of `source`, comments aside, that contain `needle`.
-fn code_lines_with(source: &str, needle: &str) -> usize {
-    source
-        .lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .filter(|line| line.contains(needle))
-        .count()
-}
-
 /// The registry is expanded once: one call of `with_exercises!` in all
 /// the shipped sources and their tests, and one matcher of its normal form
 /// (`exercises [ $( …`), the expansion's, besides the reader's own
@@ -100,11 +97,18 @@ fn the_registry_is_expanded_once() {
             && !f.ends_with("tests/grading/tests/names_from_the_registry.rs")
     });
     assert!(files.len() > 100, "only {} sources found", files.len());
+    let texts: Vec<(String, String)> = files
+        .iter()
+        .map(|f| {
+            let name = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+            (name, fs::read_to_string(f).unwrap())
+        })
+        .collect();
     let count = |needle: &str| -> Vec<String> {
-        files
+        texts
             .iter()
-            .filter(|f| code_lines_with(&fs::read_to_string(f).unwrap(), needle) > 0)
-            .map(|f| f.strip_prefix(&root).unwrap_or(f).display().to_string())
+            .filter(|(_, text)| code_lines(text).any(|line| line.contains(needle)))
+            .map(|(name, _)| name.clone())
             .collect()
     };
     let expansion = ["tests/workbook/src/expansion.rs".to_string()];
@@ -123,6 +127,11 @@ fn the_registry_is_expanded_once() {
 #[test]
 fn the_count_sees_code_and_skips_comments() {
     let source = "/// with_exercises!([x])\n// exercises [ $(\nwith_exercises!([expand]);\n";
-    assert_eq!(code_lines_with(source, "with_exercises!("), 1);
-    assert_eq!(code_lines_with(source, "exercises [ $("), 0);
+    let with = |needle| {
+        code_lines(source)
+            .filter(|line| line.contains(needle))
+            .count()
+    };
+    assert_eq!(with("with_exercises!("), 1);
+    assert_eq!(with("exercises [ $("), 0);
 }

@@ -2,9 +2,10 @@
 //! table of functions, one per exercise ([`Implementation`]), from its
 //! paths.
 
-/// Builds an [`Implementation`](crate::Implementation) from the functions in a module or crate,
-/// and the bonus ones from `extensions = path` when it is given. Without
-/// it, the bonus functions say "not yet implemented", as the stubs do.
+/// Builds an [`Implementation`](crate::Implementation) from the functions
+/// in a module or crate, and the bonus ones from `extensions = path` when
+/// it is given. Without it, the bonus functions say "not yet implemented",
+/// as the stubs do.
 ///
 /// A generic `R: Rng + ?Sized` in a student's function is instantiated for
 /// `dyn Rng`.
